@@ -1,0 +1,80 @@
+/**
+ * The process lifecycle: open the database, migrate, listen, and close everything in order on
+ * SIGINT/SIGTERM so in-flight requests finish and the SQLite WAL is checkpointed cleanly.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { systemMigrations } from './db/migrations';
+import { migrateToLatest } from './db/migrations/runner';
+import { openDatabase } from './db/open';
+import type { Database } from './db/types';
+import { createServer } from './server';
+import { createLogger, type Logger } from './tools/logger';
+
+export interface RunningApp {
+  server: FastifyInstance;
+  db: Database;
+  logger: Logger;
+  /** The address actually bound (useful with port 0). */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function openAppDatabase(config: Config, logger: Logger): Promise<Database> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const { applied } = await migrateToLatest(db, systemMigrations);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  return db;
+}
+
+export async function startApp(config: Config, logger = createLogger(config.logLevel)): Promise<RunningApp> {
+  const db = await openAppDatabase(config, logger);
+  const server = await createServer({ config, db, logger });
+  await server.listen({ host: config.host, port: config.port });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    db,
+    logger,
+    url: `http://${host}:${port}`,
+    close() {
+      closing ??= (async () => {
+        await server.close();
+        await db.destroy();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Closes the app on the first SIGINT/SIGTERM; a second signal, or a stuck close, exits at once. */
+export function closeOnSignals(app: RunningApp, timeoutMs: number): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    app.logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.logger.error('shutdown timed out');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    app.close().then(
+      () => {
+        app.logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

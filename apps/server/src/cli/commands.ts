@@ -1,0 +1,66 @@
+import { closeOnSignals, openAppDatabase, startApp } from '../app';
+import type { Config } from '../config';
+import { systemMigrations } from '../db/migrations';
+import { listAppliedMigrations, migrateDown } from '../db/migrations/runner';
+import { createLogger } from '../tools/logger';
+
+export interface Command {
+  summary: string;
+  usage: string;
+  run(config: Config, args: string[]): Promise<number | 'running'>;
+}
+
+/** Writes a line for a person at a terminal (logs stay JSON on stdout; this is the CLI's own output). */
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const serve: Command = {
+  summary: 'Start the web server (API and web app).',
+  usage: 'serve [--http=127.0.0.1:8090] [--dir=./data]',
+  async run(config) {
+    const app = await startApp(config);
+    closeOnSignals(app, config.shutdownTimeoutMs);
+    say(`Server started at ${app.url}`);
+    say(`├─ REST API:  ${app.url}/api/`);
+    say(`└─ Web app:   ${app.url}/`);
+    return 'running';
+  },
+};
+
+const migrate: Command = {
+  summary:
+    'Apply pending database migrations (`migrate down` reverts the last one, `migrate list` shows them).',
+  usage: 'migrate [up|down|list] [--dir=./data]',
+  async run(config, args) {
+    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+    const action = args[0] ?? 'up';
+    // Opening the database applies pending migrations, which is exactly `migrate up`.
+    const db = await openAppDatabase(config, logger);
+    try {
+      if (action === 'up') {
+        const applied = await listAppliedMigrations(db, systemMigrations);
+        say(`Database is up to date (${applied.length} migrations applied).`);
+      } else if (action === 'down') {
+        const { applied } = await migrateDown(db, systemMigrations);
+        say(applied.length ? `Reverted ${applied.join(', ')}.` : 'Nothing to revert.');
+      } else if (action === 'list') {
+        const applied = new Set(await listAppliedMigrations(db, systemMigrations));
+        for (const m of systemMigrations) say(`${applied.has(m.name) ? '[x]' : '[ ]'} ${m.name}`);
+      } else {
+        say(`Unknown migrate action "${action}". Use up, down or list.`);
+        return 2;
+      }
+      return 0;
+    } finally {
+      await db.destroy();
+    }
+  },
+};
+
+export const commands: Record<string, Command> = { serve, migrate };
+
+export function helpText(): string {
+  const lines = Object.entries(commands).map(
+    ([name, c]) => `  ${name.padEnd(10)} ${c.summary}\n${' '.repeat(13)}${c.usage}`,
+  );
+  return `Usage: npm run cli -- <command> [flags]\n\nCommands:\n${lines.join('\n')}\n\nFlags:\n  --http   address to listen on (default 127.0.0.1:8090)\n  --dir    data directory (default ./data)\n`;
+}

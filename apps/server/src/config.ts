@@ -1,0 +1,103 @@
+/**
+ * The server's configuration, read in one place: environment variables first, then CLI flags
+ * (`--http`, `--dir`) on top. Everything else reads the validated `Config`, never `process.env`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_PORT = 8090;
+
+/** Where the built web app lives, relative to this module (src/ in development, dist/ when bundled). */
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => value === undefined || protocols.some((p) => value.startsWith(`${p}:`)),
+      `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
+    );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HOST: z.string().trim().min(1).optional(),
+  DATA_DIR: z.string().trim().min(1).optional(),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  SITE_TITLE: z.string().trim().min(1).default('Size Community'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
+  WEB_DIST: z.string().trim().min(1).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  /** The address members reach the site at; used in mails and OAuth2 redirects. */
+  publicUrl: string;
+  siteTitle: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  production: boolean;
+  /** Directory of the built SPA; served for every non-API path when it exists. */
+  webDist: string;
+  shutdownTimeoutMs: number;
+}
+
+export interface ConfigFlags {
+  /** `host:port`, as in PocketBase's `serve --http`. */
+  http?: string | undefined;
+  /** The data directory, as in PocketBase's `--dir`. */
+  dir?: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseHttpAddress(value: string): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(value.trim());
+  const port = Number(match?.[3]);
+  if (!match || !Number.isInteger(port) || port > 65535) {
+    throw new ConfigError(`--http must look like 127.0.0.1:8090, got "${value}"`);
+  }
+  return { host: match[1] ?? (match[2] || DEFAULT_HOST), port };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const address = flags.http
+    ? parseHttpAddress(flags.http)
+    : { host: e.HOST ?? DEFAULT_HOST, port: e.PORT ?? DEFAULT_PORT };
+  const publicHost = address.host === '0.0.0.0' || address.host === '::' ? '127.0.0.1' : address.host;
+  return {
+    host: address.host,
+    port: address.port,
+    dataDir: path.resolve(flags.dir ?? e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${address.port}`).replace(/\/+$/, ''),
+    siteTitle: e.SITE_TITLE,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+    webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

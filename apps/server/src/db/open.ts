@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { openPostgres } from './postgres/connect';
+import { openSqlite, SQLITE_FILE_NAME } from './sqlite/connect';
+import type { Database } from './types';
+
+export interface DatabaseOptions {
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded SQLite file. */
+  databaseUrl?: string | undefined;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(path.join(options.dataDir, SQLITE_FILE_NAME));
+}

@@ -1,0 +1,21 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../types';
+
+/** Connections per process; several processes share one PostgreSQL in the scale-out setup. */
+const DEFAULT_POOL_SIZE = 10;
+
+export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener that
+  // would crash the process. The next query gets a fresh client.
+  pool.on('error', () => undefined);
+  const kysely = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return {
+    dialect: 'postgres',
+    kysely,
+    async destroy() {
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Assembles the HTTP server: middlewares, then every route group in one visible list, then the SPA.
+ * Nothing here knows about SQL; handlers reach the domain through the `AppContext`.
+ */
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerBodyParsers } from './apis/body-parsers';
+import { registerErrorHandling } from './apis/errors';
+import { registerHealthRoutes } from './apis/health';
+import { registerSecurityHeaders } from './apis/security-headers';
+import { registerSpa } from './apis/spa';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import type { Logger } from './tools/logger';
+
+export interface AppContext {
+  config: Config;
+  db: Database;
+  logger: Logger;
+}
+
+/** PocketBase's default body limit; record routes lower or raise it per collection later. */
+const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
+  // Seen through Fastify's own logger interface, so every module shares one FastifyInstance type.
+  const loggerInstance: FastifyBaseLogger = ctx.logger;
+  const app = Fastify({
+    loggerInstance,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerBodyParsers(app);
+  registerSecurityHeaders(app);
+  await app.register(cors, { origin: '*' });
+
+  // Route groups, one per PocketBase endpoint family.
+  registerHealthRoutes(app);
+
+  await registerSpa(app, ctx.config.webDist);
+  return app;
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer } from './support/app';
+import { createTestDatabase, type TestDatabase } from './support/databases';
+
+describe('serving the web app', () => {
+  let testDb: TestDatabase;
+  let server: FastifyInstance;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'community-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root">app shell</div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+    testDb = await createTestDatabase('sqlite');
+    server = await createTestServer(testDb.db, { webDist });
+  });
+  afterAll(async () => {
+    await server.close();
+    await testDb.drop();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/stories/abc', '/profiles/me/likes?x=1'])(
+    'answers %s with index.html, revalidated',
+    async (url) => {
+      const res = await server.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('app shell');
+    },
+  );
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await server.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other static files but has them revalidated', async () => {
+    const res = await server.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404 instead of the page', async () => {
+    const res = await server.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('never answers an API path with the page', async () => {
+    const res = await server.inject({ method: 'GET', url: '/api/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404 });
+  });
+
+  it('does not let a path escape the web directory', async () => {
+    const res = await server.inject({ method: 'GET', url: '/../../etc/passwd' });
+    expect(res.body).not.toContain('root:');
+  });
+});
