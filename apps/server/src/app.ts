@@ -5,16 +5,18 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { systemMigrations } from './db/migrations';
+import { systemMigrations } from './core/migrations';
 import { migrateToLatest } from './db/migrations/runner';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
+import { createCore, type Core } from './core';
 import { createServer } from './server';
 import { createLogger, type Logger } from './tools/logger';
 
 export interface RunningApp {
   server: FastifyInstance;
   db: Database;
+  core: Core;
   logger: Logger;
   /** The address actually bound (useful with port 0). */
   url: string;
@@ -31,7 +33,8 @@ export async function openAppDatabase(config: Config, logger: Logger): Promise<D
 
 export async function startApp(config: Config, logger = createLogger(config.logLevel)): Promise<RunningApp> {
   const db = await openAppDatabase(config, logger);
-  const server = await createServer({ config, db, logger });
+  const core = await createCore(db, { appName: config.siteTitle, appURL: config.publicUrl });
+  const server = await createServer({ config, db, core, logger });
   await server.listen({ host: config.host, port: config.port });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -40,11 +43,13 @@ export async function startApp(config: Config, logger = createLogger(config.logL
   return {
     server,
     db,
+    core,
     logger,
     url: `http://${host}:${port}`,
     close() {
       closing ??= (async () => {
         await server.close();
+        await core.close();
         await db.destroy();
       })();
       return closing;

@@ -4,12 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from './apis/body-parsers';
 import { registerErrorHandling } from './apis/errors';
 import { registerHealthRoutes } from './apis/health';
 import { registerSecurityHeaders } from './apis/security-headers';
 import { registerSpa } from './apis/spa';
+import { registerCollectionRoutes } from './apis/collections';
+import { registerRecordAuthRoutes } from './apis/record-auth';
+import { registerRecordCrudRoutes } from './apis/record-crud';
+import { registerRequestInfo } from './apis/request-info';
+import { registerSettingsRoutes } from './apis/settings';
+import type { Core } from './core';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import type { Logger } from './tools/logger';
@@ -17,6 +24,7 @@ import type { Logger } from './tools/logger';
 export interface AppContext {
   config: Config;
   db: Database;
+  core: Core;
   logger: Logger;
 }
 
@@ -43,9 +51,15 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerBodyParsers(app);
   registerSecurityHeaders(app);
   await app.register(cors, { origin: '*' });
+  await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, parts: 1000 } });
+  registerRequestInfo(app, ctx.core);
 
   // Route groups, one per PocketBase endpoint family.
   registerHealthRoutes(app);
+  registerCollectionRoutes(app, ctx.core);
+  registerRecordCrudRoutes(app, ctx.core);
+  registerRecordAuthRoutes(app, ctx.core);
+  registerSettingsRoutes(app, ctx.core);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -32,7 +32,7 @@ describe('health and the API fallback', () => {
     ['GET', '/api/unknown'],
     ['GET', '/api'],
     ['POST', '/api/health'],
-    ['DELETE', '/api/collections/nope/records/x'],
+    ['PUT', '/api/health'],
   ] as const)('%s %s is a PocketBase-shaped JSON 404', async (method, url) => {
     const res = await server.inject({ method, url });
     expect(res.statusCode).toBe(404);

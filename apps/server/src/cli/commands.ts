@@ -1,6 +1,8 @@
 import { closeOnSignals, openAppDatabase, startApp } from '../app';
+import { createCore } from '../core';
+import { upsertSuperuser } from './superuser';
 import type { Config } from '../config';
-import { systemMigrations } from '../db/migrations';
+import { systemMigrations } from '../core/migrations';
 import { listAppliedMigrations, migrateDown } from '../db/migrations/runner';
 import { createLogger } from '../tools/logger';
 
@@ -56,7 +58,32 @@ const migrate: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { serve, migrate };
+const superuser: Command = {
+  summary: 'Create a superuser, or set the password of an existing one.',
+  usage: 'superuser upsert EMAIL PASSWORD [--dir=./data]',
+  async run(config, args) {
+    const [action, email, password] = args;
+    if (action !== 'upsert' || !email || !password) {
+      say('Usage: superuser upsert EMAIL PASSWORD');
+      return 2;
+    }
+    const db = await openAppDatabase(config, createLogger('warn'));
+    const core = await createCore(db, { appName: config.siteTitle, appURL: config.publicUrl });
+    try {
+      const outcome = await upsertSuperuser(core, email, password);
+      say(`Superuser ${email} ${outcome}.`);
+      return 0;
+    } catch (error) {
+      say(`Could not save the superuser: ${(error as Error).message}`);
+      return 1;
+    } finally {
+      await core.close();
+      await db.destroy();
+    }
+  },
+};
+
+export const commands: Record<string, Command> = { serve, migrate, superuser };
 
 export function helpText(): string {
   const lines = Object.entries(commands).map(

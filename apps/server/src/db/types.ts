@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SqlFlavor } from '../tools/search/flavor';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -9,9 +10,14 @@ export type DialectName = 'sqlite' | 'postgres';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyKysely = Kysely<any>;
 
+/** How a column stores its value; each dialect picks the SQL type per kind. */
+export type ColumnKind = 'text' | 'number' | 'bool' | 'json' | 'jsonArray';
+
 export interface Database {
   readonly dialect: DialectName;
   readonly kysely: AnyKysely;
+  /** The dialect's SQL pieces for compiled filters and rules. */
+  readonly flavor: SqlFlavor;
   /** Closes every connection; the instance is unusable afterwards. */
   destroy(): Promise<void>;
 }

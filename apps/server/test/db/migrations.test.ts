@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { systemMigrations } from '../../src/db/migrations';
+import { systemMigrations } from '../../src/core/migrations';
 import {
   listAppliedMigrations,
   migrateDown,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/types';
+import { createCore, type Core } from '../../src/core';
 import { createServer } from '../../src/server';
 import { createLogger } from '../../src/tools/logger';
 
@@ -10,9 +11,15 @@ export async function createTestServer(
   overrides: Partial<Config> = {},
   /** Adds test-only routes before the server is sealed. */
   extend?: (server: FastifyInstance) => void,
+  /** Receives the server's core, for fixtures that build data through it. */
+  onCore?: (core: Core) => void,
 ): Promise<FastifyInstance> {
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
-  const server = await createServer({ config, db, logger: createLogger('silent') });
+  // The lowest bcrypt cost allowed keeps the suites fast; production uses the same minimum or more.
+  const core = await createCore(db, { appName: config.siteTitle, appURL: config.publicUrl, bcryptCost: 10 });
+  const server = await createServer({ config, db, core, logger: createLogger('silent') });
+  server.addHook('onClose', () => core.close());
+  onCore?.(core);
   extend?.(server);
   await server.ready();
   return server;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { systemMigrations } from '../../src/db/migrations';
+import { systemMigrations } from '../../src/core/migrations';
 import { migrateToLatest } from '../../src/db/migrations/runner';
 import { openPostgres } from '../../src/db/postgres/connect';
 import { openSqlite } from '../../src/db/sqlite/connect';

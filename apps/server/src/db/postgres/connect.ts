@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { postgresFlavor } from './flavor';
 import type { Database } from '../types';
 
 /** Connections per process; several processes share one PostgreSQL in the scale-out setup. */
@@ -14,6 +15,7 @@ export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_S
   return {
     dialect: 'postgres',
     kysely,
+    flavor: postgresFlavor,
     async destroy() {
       await kysely.destroy();
     },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { sqliteFlavor } from './flavor';
 import type { Database } from '../types';
 
 export const SQLITE_FILE_NAME = 'data.db';
@@ -21,6 +22,7 @@ export function openSqlite(filePath: string): Database {
   return {
     dialect: 'sqlite',
     kysely,
+    flavor: sqliteFlavor,
     async destroy() {
       await kysely.destroy();
     },

@@ -1,0 +1,117 @@
+/**
+ * Signing in with a password and refreshing a session, for any auth collection (superusers included).
+ * Unknown identities cost a bcrypt check like known ones, so the answer's timing reveals nothing.
+ */
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../core';
+import type { Collection } from '../core/collections/model';
+import { ROW } from '../core/records/context';
+import { compileContext, findRecord } from '../core/records/read';
+import { decodeRow, type RecordData } from '../core/records/record';
+import { serializeRecord } from '../core/records/serialize';
+import { ruleSql } from '../core/rules/compile';
+import type { RequestInfo } from '../core/rules/request-info';
+import { ApiError } from '../tools/api-error';
+import { pickFields } from '../tools/picker';
+import { queryString, type Query } from './query-params';
+
+type Params = { collection: string };
+
+function requireAuthCollection(core: Core, idOrName: string): Collection {
+  const collection = core.registry.find(idOrName);
+  if (!collection || collection.type !== 'auth')
+    throw new ApiError(404, 'Missing or invalid auth collection context.');
+  return collection;
+}
+
+async function findByIdentity(
+  core: Core,
+  collection: Collection,
+  identity: string,
+): Promise<RecordData | null> {
+  const fields = collection.passwordAuth.identityFields.filter((name) =>
+    collection.fields.some((f) => f.name === name),
+  );
+  for (const name of fields) {
+    // Emails match in any letter case, as members type them.
+    const column = sql.ref(`${ROW}.${name}`);
+    const condition =
+      name === 'email' ? sql`LOWER(${column}) = ${identity.toLowerCase()}` : sql`${column} = ${identity}`;
+    const rows = await sql<
+      Record<string, unknown>
+    >`SELECT ${sql.ref(ROW)}.* FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${condition} LIMIT 1`.execute(
+      core.db.kysely,
+    );
+    if (rows.rows[0]) return decodeRow(collection, rows.rows[0]);
+  }
+  return null;
+}
+
+/** The authRule decides who may sign in at all (null: nobody). */
+async function passesAuthRule(
+  core: Core,
+  collection: Collection,
+  record: RecordData,
+  request: RequestInfo,
+): Promise<boolean> {
+  if (collection.authRule === null) return false;
+  if (collection.authRule === '') return true;
+  const condition = ruleSql(compileContext(core.records, request), collection, collection.authRule, ROW);
+  return (await findRecord(core.records, collection, String(record.id), condition)) !== null;
+}
+
+export async function authResponse(
+  core: Core,
+  collection: Collection,
+  record: RecordData,
+  request: RequestInfo,
+) {
+  const token = await core.tokens.issue(collection, record, 'auth');
+  const self: RequestInfo = {
+    ...request,
+    auth: { collection, record, isSuperuser: collection.name === '_superusers' },
+  };
+  return { token, record: serializeRecord(collection, record, { request: self }) };
+}
+
+export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void {
+  app.post<{ Params: Params }>('/api/collections/:collection/auth-with-password', async (request) => {
+    const collection = requireAuthCollection(core, request.params.collection);
+    if (!collection.passwordAuth.enabled)
+      throw new ApiError(403, 'The collection is not configured to allow password authentication.');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const identity = typeof body.identity === 'string' ? body.identity.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!identity || !password) {
+      const data: Record<string, unknown> = {};
+      if (!identity) data.identity = { code: 'validation_required', message: 'Cannot be blank.' };
+      if (!password) data.password = { code: 'validation_required', message: 'Cannot be blank.' };
+      throw new ApiError(400, 'An error occurred while validating the submitted data.', data);
+    }
+    const record = await findByIdentity(core, collection, identity);
+    const ok = record
+      ? await core.passwords.verify(password, String(record.password))
+      : await core.passwords.verifyDummy(password);
+    if (!record || !ok) throw new ApiError(400, 'Failed to authenticate.');
+    const info = { ...request.info, context: 'password' as const };
+    if (!(await passesAuthRule(core, collection, record, info))) {
+      throw new ApiError(403, "The request doesn't satisfy the collection requirements to authenticate.");
+    }
+    return pickFields(
+      await authResponse(core, collection, record, info),
+      queryString(request.query as Query, 'fields'),
+    );
+  });
+
+  app.post<{ Params: Params }>('/api/collections/:collection/auth-refresh', async (request) => {
+    const collection = requireAuthCollection(core, request.params.collection);
+    const auth = request.info.auth;
+    if (!auth || auth.collection.id !== collection.id)
+      throw new ApiError(401, 'The request requires valid record authorization token.');
+    return pickFields(
+      await authResponse(core, collection, auth.record, request.info),
+      queryString(request.query as Query, 'fields'),
+    );
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Issuing and checking record tokens. Each collection has its own secret per token type, derived
+ * from the installation's master secret (kept in `_params`), and every token is also keyed to its
+ * record's `tokenKey` (tools/security/tokens.ts): rotating the key ends every older token.
+ */
+import { createHmac } from 'node:crypto';
+import {
+  DEFAULT_TOKEN_DURATIONS,
+  SUPERUSER_AUTH_DURATION,
+  decodeUnverified,
+  recordTokenSecret,
+  signRecordToken,
+  verifyRecordToken,
+  type RecordTokenType,
+} from '../../tools/security/tokens';
+import type { Collection } from '../collections/model';
+import type { CollectionRegistry } from '../collections/registry';
+import { SUPERUSERS_ID } from '../migrations/0003_superusers';
+import type { RecordContext } from '../records/context';
+import { findRecord } from '../records/read';
+import type { RecordData } from '../records/record';
+import type { AuthInfo } from '../rules/request-info';
+
+export class TokenService {
+  constructor(
+    private readonly masterSecret: string,
+    private readonly registry: CollectionRegistry,
+  ) {}
+
+  private secretFor(collection: Collection, type: RecordTokenType, record: RecordData): string {
+    const collectionSecret = createHmac('sha256', this.masterSecret)
+      .update(`${collection.id}:${type}`)
+      .digest('base64url');
+    return recordTokenSecret(String(record.tokenKey), collectionSecret);
+  }
+
+  async issue(
+    collection: Collection,
+    record: RecordData,
+    type: RecordTokenType,
+    extra?: Record<string, string>,
+  ): Promise<string> {
+    const duration =
+      type === 'auth' && collection.id === SUPERUSERS_ID
+        ? SUPERUSER_AUTH_DURATION
+        : DEFAULT_TOKEN_DURATIONS[type];
+    return signRecordToken(
+      { recordId: String(record.id), collectionId: collection.id, type, ...(extra ? { extra } : {}) },
+      this.secretFor(collection, type, record),
+      duration,
+    );
+  }
+
+  /** The record a valid token of `type` belongs to, or null for anything invalid, expired or revoked. */
+  async verify(
+    records: RecordContext,
+    token: string,
+    type: RecordTokenType,
+  ): Promise<{ collection: Collection; record: RecordData } | null> {
+    const claims = decodeUnverified(token);
+    if (!claims || claims.type !== type) return null;
+    const collection = this.registry.find(claims.collectionId);
+    if (!collection || collection.type !== 'auth' || collection.id !== claims.collectionId) return null;
+    const record = await findRecord(records, collection, claims.id, null);
+    if (!record) return null;
+    const verified = await verifyRecordToken(token, this.secretFor(collection, type, record), type);
+    return verified ? { collection, record } : null;
+  }
+
+  async authenticate(records: RecordContext, token: string): Promise<AuthInfo | null> {
+    const found = await this.verify(records, token, 'auth');
+    return found ? { ...found, isSuperuser: found.collection.id === SUPERUSERS_ID } : null;
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * `?expand=`: loads related records (relation fields and `<collection>_via_<field>` back-relations)
+ * up to 6 levels, each batch through the related collection's view rule, so an expand never shows a
+ * record its viewer could not open. Invalid paths are skipped silently, as in PocketBase.
+ */
+import { parseExpand, type ExpandTree } from '@community/filter';
+import { sql } from 'kysely';
+import { isMultiValued, type Collection } from '../collections/model';
+import { asList } from '../fields/lists';
+import { ApiError } from '../../tools/api-error';
+import { accessCondition, compileContext } from './read';
+import { ROW, type RecordContext } from './context';
+import { decodeRow, type RecordData } from './record';
+import type { RequestInfo } from '../rules/request-info';
+
+/** A record with what was expanded under it, by path segment. */
+export interface ExpandedRecord {
+  collection: Collection;
+  data: RecordData;
+  expand?: Record<string, ExpandedRecord | ExpandedRecord[]>;
+}
+
+const BACK_RELATION = /^(\w+)_via_(\w+)$/;
+const MAX_BACK_RELATED = 1000;
+
+async function fetchVisible(
+  ctx: RecordContext,
+  collection: Collection,
+  where: ReturnType<typeof sql>,
+  request: RequestInfo,
+  limit: number,
+): Promise<RecordData[]> {
+  const expandRequest: RequestInfo = { ...request, context: 'expand' };
+  let rule;
+  try {
+    rule = accessCondition(compileContext(ctx, expandRequest), collection, collection.viewRule);
+  } catch (error) {
+    if (error instanceof ApiError) return []; // a superusers-only view rule hides the whole path
+    throw error;
+  }
+  const conditions = rule ? sql`${where} AND ${rule}` : where;
+  const rows = await sql<
+    Record<string, unknown>
+  >`SELECT ${sql.ref(ROW)}.* FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${conditions} LIMIT ${limit}`.execute(
+    ctx.db.kysely,
+  );
+  return rows.rows.map((row) => decodeRow(collection, row));
+}
+
+export async function expandRecords(
+  ctx: RecordContext,
+  collection: Collection,
+  records: RecordData[],
+  expand: string | undefined,
+  request: RequestInfo,
+): Promise<ExpandedRecord[]> {
+  const nodes: ExpandedRecord[] = records.map((data) => ({ collection, data }));
+  if (!expand?.trim() || records.length === 0) return nodes;
+  await expandLevel(ctx, nodes, parseExpand(expand), request);
+  return nodes;
+}
+
+async function expandLevel(
+  ctx: RecordContext,
+  nodes: ExpandedRecord[],
+  tree: ExpandTree,
+  request: RequestInfo,
+): Promise<void> {
+  if (nodes.length === 0) return;
+  const collection = nodes[0]!.collection;
+  for (const [segment, subtree] of tree) {
+    const field = collection.fields.find((f) => f.name === segment);
+    if (field?.type === 'relation') {
+      const target = ctx.registry.find(field.collectionId);
+      if (!target) continue;
+      const ids = [...new Set(nodes.flatMap((n) => asList(n.data[field.name])))];
+      if (ids.length === 0) continue;
+      const found = await fetchVisible(
+        ctx,
+        target,
+        sql`${sql.ref(`${ROW}.id`)} IN (${sql.join(ids)})`,
+        request,
+        ids.length,
+      );
+      const children = new Map(found.map((data) => [String(data.id), { collection: target, data }]));
+      await expandLevel(ctx, [...children.values()], subtree, request);
+      for (const node of nodes) {
+        const related = asList(node.data[field.name])
+          .map((id) => children.get(id))
+          .filter((c): c is ExpandedRecord => c !== undefined);
+        if (related.length === 0) continue;
+        node.expand ??= {};
+        node.expand[segment] = isMultiValued(field) ? related : related[0]!;
+      }
+      continue;
+    }
+    const back = BACK_RELATION.exec(segment);
+    const source = back ? ctx.registry.find(back[1]!) : undefined;
+    const backField = source?.fields.find((f) => f.name === back?.[2]);
+    if (!source || backField?.type !== 'relation' || backField.collectionId !== collection.id) continue;
+    for (const node of nodes) {
+      const id = String(node.data.id);
+      const column = sql.ref(`${ROW}.${backField.name}`);
+      const matches = isMultiValued(backField)
+        ? sql`EXISTS (SELECT 1 FROM ${ctx.db.flavor.jsonEach(column, 'je')} WHERE ${sql.ref('je.value')} = ${id})`
+        : sql`${column} = ${id}`;
+      const found = await fetchVisible(ctx, source, matches, request, MAX_BACK_RELATED);
+      if (found.length === 0) continue;
+      const children = found.map((data) => ({ collection: source, data }));
+      await expandLevel(ctx, children, subtree, request);
+      node.expand ??= {};
+      node.expand[segment] = children;
+    }
+  }
+}

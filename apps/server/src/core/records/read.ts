@@ -1,0 +1,176 @@
+/**
+ * Reading records: list with filter, sort and pages, and view by id, with the collection's rules
+ * ANDed into the SQL (never applied after fetching).
+ */
+import { parseSort } from '@community/filter';
+import { sql, type RawBuilder } from 'kysely';
+import type { AnyKysely } from '../../db/types';
+import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
+import { FilterResolveError } from '../../tools/search/operand';
+import type { Collection } from '../collections/model';
+import { asBadRequest, clientFilterSql, ruleSql, type CompileContext } from '../rules/compile';
+import { RecordFieldResolver } from '../rules/record-resolver';
+import { isSuperuser, type RequestInfo } from '../rules/request-info';
+import { ROW, type RecordContext } from './context';
+import { decodeRow, type RecordData } from './record';
+
+export const MAX_PER_PAGE = 1000;
+export const DEFAULT_PER_PAGE = 30;
+
+export interface ListParams {
+  page: number;
+  perPage: number;
+  sort?: string | undefined;
+  filter?: string | undefined;
+  skipTotal?: boolean;
+}
+
+export interface ListResult {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: RecordData[];
+}
+
+export function compileContext(ctx: RecordContext, request: RequestInfo): CompileContext {
+  return { registry: ctx.registry, flavor: ctx.db.flavor, request, counter: { next: 0 } };
+}
+
+/** The list or view rule as a WHERE condition, or a 403 when the rule is superusers-only. */
+export function accessCondition(
+  ctx: CompileContext,
+  collection: Collection,
+  rule: string | null,
+): RawBuilder<unknown> | null {
+  if (isSuperuser(ctx.request)) return null;
+  if (rule === null) throw new ApiError(403, SUPERUSERS_ONLY);
+  return rule === '' ? null : ruleSql(ctx, collection, rule, ROW);
+}
+
+function guardRequestReferences(request: RequestInfo, ...inputs: Array<string | undefined>): void {
+  if (isSuperuser(request)) return;
+  for (const input of inputs) {
+    if (input?.includes('@collection.'))
+      throw new ApiError(403, 'Only superusers can filter by @collection.');
+    if (input?.includes('@request.')) throw new ApiError(403, 'Only superusers can filter by @request.');
+  }
+}
+
+function orderBy(
+  ctx: CompileContext,
+  collection: Collection,
+  sort: string | undefined,
+): RawBuilder<unknown>[] {
+  if (!sort?.trim()) return [];
+  const resolver = new RecordFieldResolver({
+    ...ctx,
+    collection,
+    alias: ROW,
+    client: !isSuperuser(ctx.request),
+    counter: ctx.counter!,
+  });
+  return parseSort(sort).map(({ field, direction }) => {
+    const dir = sql.raw(direction);
+    if (field.kind === 'random') return sql`${ctx.flavor.random()} ${dir}`;
+    if (field.raw === '@rowid' && ctx.flavor.name === 'sqlite') return sql`${sql.ref(`${ROW}.rowid`)} ${dir}`;
+    const resolved = resolver.resolveIdentifier(field);
+    if (resolved.kind !== 'sql') throw new FilterResolveError('invalid sort field');
+    return sql`${resolved.expr} ${dir}`;
+  });
+}
+
+function whereClause(conditions: Array<RawBuilder<unknown> | null>): RawBuilder<unknown> {
+  const present = conditions.filter((c): c is RawBuilder<unknown> => c !== null);
+  return present.length ? sql` WHERE ${sql.join(present, sql` AND `)}` : sql``;
+}
+
+export async function listRecords(
+  ctx: RecordContext,
+  collection: Collection,
+  params: ListParams,
+  request: RequestInfo,
+  db: AnyKysely = ctx.db.kysely,
+): Promise<ListResult> {
+  const compile = compileContext(ctx, request);
+  const rule = accessCondition(compile, collection, collection.listRule);
+  guardRequestReferences(request, params.filter, params.sort);
+  const { filter, order } = asBadRequest(() => ({
+    filter: params.filter?.trim() ? clientFilterSql(compile, collection, params.filter, ROW) : null,
+    order: orderBy(compile, collection, params.sort),
+  }));
+  const table = sql`${sql.table(collection.name)} AS ${sql.id(ROW)}`;
+  const where = whereClause([rule, filter]);
+  const perPage = params.perPage;
+  const offset = (params.page - 1) * perPage;
+  const orderSql = order.length ? sql` ORDER BY ${sql.join(order)}` : sql``;
+
+  const rows = await runUserQuery(() =>
+    sql<
+      Record<string, unknown>
+    >`SELECT ${sql.ref(ROW)}.* FROM ${table}${where}${orderSql} LIMIT ${perPage} OFFSET ${offset}`.execute(
+      db,
+    ),
+  );
+  let totalItems = -1;
+  if (!params.skipTotal) {
+    const count = await runUserQuery(() =>
+      sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${where}`.execute(db),
+    );
+    totalItems = Number(count.rows[0]?.n ?? 0);
+  }
+  return {
+    page: params.page,
+    perPage,
+    totalItems,
+    totalPages: params.skipTotal ? -1 : Math.ceil(totalItems / perPage),
+    items: rows.rows.map((row) => decodeRow(collection, row)),
+  };
+}
+
+/**
+ * Runs a query built from a caller's filter. A type clash the database still rejects (PostgreSQL is
+ * strict) is the caller's bad input, so it answers 400 instead of 500.
+ */
+async function runUserQuery<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code && /^(22|42)/.test(code))
+      throw new ApiError(400, 'Something went wrong while processing your request.', {});
+    throw error;
+  }
+}
+
+/** One record by id, or null; `rule` null means no rule check (internal reads). */
+export async function findRecord(
+  ctx: RecordContext,
+  collection: Collection,
+  id: string,
+  condition: RawBuilder<unknown> | null,
+  db: AnyKysely = ctx.db.kysely,
+): Promise<RecordData | null> {
+  const where = whereClause([sql`${sql.ref(`${ROW}.id`)} = ${id}`, condition]);
+  const result = await sql<
+    Record<string, unknown>
+  >`SELECT ${sql.ref(ROW)}.* FROM ${sql.table(collection.name)} AS ${sql.id(ROW)}${where} LIMIT 1`.execute(
+    db,
+  );
+  const row = result.rows[0];
+  return row ? decodeRow(collection, row) : null;
+}
+
+/** GET one record with the view rule applied: missing or hidden is 404, superusers-only is 403. */
+export async function viewRecord(
+  ctx: RecordContext,
+  collection: Collection,
+  id: string,
+  request: RequestInfo,
+): Promise<RecordData> {
+  const compile = compileContext(ctx, request);
+  const rule = accessCondition(compile, collection, collection.viewRule);
+  const record = await findRecord(ctx, collection, id, rule);
+  if (!record) throw new ApiError(404);
+  return record;
+}

@@ -1,0 +1,45 @@
+import { ApiError } from '../../tools/api-error';
+import type { Collection } from '../collections/model';
+
+const NOT_UNIQUE = { code: 'validation_not_unique', message: 'Value must be unique.' };
+
+/** The columns an index definition covers, for naming the fields of a unique violation. */
+function indexColumns(definition: string): string[] {
+  const inside = /\(([^)]*)\)/.exec(definition.replace(/lower\(([^)]*)\)/gi, '$1'))?.[1] ?? '';
+  return inside
+    .split(',')
+    .map((c) => c.trim().split(/\s+/)[0]!.replace(/[`"]/g, ''))
+    .filter(Boolean);
+}
+
+/**
+ * Turns a unique-constraint failure from either database into PocketBase's field error. Returns null
+ * for any other error, which the caller rethrows.
+ */
+export function uniqueViolation(error: unknown, collection: Collection, message: string): ApiError | null {
+  const e = error as { code?: string; message?: string; detail?: string; constraint?: string };
+  let columns: string[] = [];
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const text = e.message ?? '';
+    const index = /index '([^']+)'/.exec(text)?.[1];
+    if (index) columns = indexColumns(collection.indexes.find((d) => d.includes(index)) ?? '');
+    else columns = [...text.matchAll(/\w+\.(\w+)/g)].map((m) => m[1]!);
+  } else if (e.code === '23505') {
+    const fromDetail = /Key \((.+?)\)=/.exec(e.detail ?? '')?.[1];
+    columns = fromDetail
+      ? fromDetail.split(',').map((c) =>
+          c
+            .trim()
+            .replace(/^lower\((.*)\)$/i, '$1')
+            .replace(/"/g, ''),
+        )
+      : [];
+    if (!columns.length && e.constraint)
+      columns = indexColumns(collection.indexes.find((d) => d.includes(e.constraint!)) ?? '');
+  } else {
+    return null;
+  }
+  const fields = columns.filter((c) => collection.fields.some((f) => f.name === c));
+  const data = Object.fromEntries((fields.length ? fields : ['id']).map((f) => [f, NOT_UNIQUE]));
+  return new ApiError(400, message, data);
+}

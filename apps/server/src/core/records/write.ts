@@ -1,0 +1,209 @@
+/**
+ * Creating, updating and deleting records with PocketBase's outcomes: a null rule is 403; a failing
+ * create rule is 400 "Failed to create record."; a failing update/delete rule is 404 (the record is
+ * not revealed). Each write is one transaction with its before/after hooks; committed events follow.
+ */
+import { sql } from 'kysely';
+import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
+import { nowString } from '../../tools/dates';
+import { randomFromPattern } from '../../tools/pattern-random';
+import type { Collection, Field } from '../collections/model';
+import { zeroOf } from '../fields';
+import { ruleSql } from '../rules/compile';
+import { isSuperuser, type RequestInfo } from '../rules/request-info';
+import { ROW, type RecordContext } from './context';
+import { applyBody } from './modifiers';
+import { compileContext, findRecord } from './read';
+import { encodeData, type RecordData } from './record';
+import { inWriteScope, type WriteScope } from './scope';
+import { uniqueViolation } from './unique-errors';
+import { validateFields, validateRelations, type FieldErrors } from './validate';
+import { prepareAuthCreate, prepareAuthUpdate } from './auth-fields';
+import { removeReferences } from './references';
+
+const CREATE_FAILED = 'Failed to create record.';
+const UPDATE_FAILED = 'Failed to update record.';
+
+function requireWritable(collection: Collection): void {
+  if (collection.type === 'view') throw new ApiError(400, 'Unsupported collection type.');
+}
+
+/** Non-superusers may not write hidden fields (except an auth record's password). */
+function writableBy(collection: Collection, request: RequestInfo) {
+  const superuser = isSuperuser(request);
+  return (field: Field) =>
+    superuser || !field.hidden || (collection.type === 'auth' && field.name === 'password');
+}
+
+/** Whether the rule holds for the row `id` as the transaction sees it now. */
+async function ruleHolds(
+  ctx: RecordContext,
+  scope: WriteScope,
+  collection: Collection,
+  rule: string,
+  id: string,
+  request: RequestInfo,
+) {
+  const condition = ruleSql(compileContext(ctx, request), collection, rule, ROW);
+  return (await findRecord(ctx, collection, id, condition, scope.db)) !== null;
+}
+
+function fail(message: string, errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw new ApiError(400, message, errors);
+}
+
+export async function createRecord(
+  ctx: RecordContext,
+  collection: Collection,
+  body: Record<string, unknown>,
+  request: RequestInfo,
+  scope?: WriteScope,
+): Promise<RecordData> {
+  requireWritable(collection);
+  const superuser = isSuperuser(request);
+  if (collection.createRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
+
+  const zero = Object.fromEntries(collection.fields.map((f) => [f.name, zeroOf(f)]));
+  const { data, resolved } = applyBody(collection, zero, body, writableBy(collection, request));
+  const now = nowString();
+  for (const field of collection.fields) {
+    if (field.type === 'autodate' && field.onCreate) data[field.name] = now;
+    if (field.type === 'text' && data[field.name] === '' && field.autogeneratePattern) {
+      data[field.name] = randomFromPattern(field.autogeneratePattern);
+    }
+  }
+  const authErrors = collection.type === 'auth' ? await prepareAuthCreate(ctx, data, body, superuser) : {};
+  const errors = {
+    ...validateFields(
+      collection,
+      data,
+      (name) => name === 'password' && collection.type === 'auth' && 'password' in authErrors,
+    ),
+    ...authErrors,
+  };
+
+  return inWriteScope(ctx, scope, async (s) => {
+    fail(CREATE_FAILED, { ...errors, ...(await validateRelations(s.db, ctx.registry, collection, data)) });
+    if (collection.type === 'auth') data.password = await ctx.passwords.hash(String(data.password));
+    const event = { collection, record: data, db: s.db, request: { ...request, body: resolved } };
+    await ctx.hooks.emit('beforeCreate', event);
+    try {
+      await s.db
+        .insertInto(collection.name)
+        .values(encodeData(collection, data, ctx.db.dialect))
+        .execute();
+    } catch (error) {
+      throw uniqueViolation(error, collection, CREATE_FAILED) ?? error;
+    }
+    if (
+      !superuser &&
+      collection.createRule &&
+      !(await ruleHolds(ctx, s, collection, collection.createRule, String(data.id), event.request))
+    ) {
+      throw new ApiError(400, CREATE_FAILED);
+    }
+    await ctx.hooks.emit('afterCreate', event);
+    s.afterCommit.push(() => ctx.hooks.emit('createCommitted', { collection, record: data, request }));
+    return data;
+  });
+}
+
+export async function updateRecord(
+  ctx: RecordContext,
+  collection: Collection,
+  id: string,
+  body: Record<string, unknown>,
+  request: RequestInfo,
+  scope?: WriteScope,
+): Promise<RecordData> {
+  requireWritable(collection);
+  const superuser = isSuperuser(request);
+  return inWriteScope(ctx, scope, async (s) => {
+    const previous = await findRecord(ctx, collection, id, null, s.db);
+    if (!previous) throw new ApiError(404);
+    if (collection.updateRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
+    const { data, resolved } = applyBody(collection, previous, body, writableBy(collection, request));
+    const ruleRequest = { ...request, body: resolved };
+    // The rule reads the stored record, so it is checked before anything changes.
+    if (
+      !superuser &&
+      collection.updateRule &&
+      !(await ruleHolds(ctx, s, collection, collection.updateRule, id, ruleRequest))
+    ) {
+      throw new ApiError(404);
+    }
+    data.id = previous.id;
+    for (const field of collection.fields) {
+      if (field.type === 'autodate' && field.onUpdate) data[field.name] = nowString();
+    }
+    const auth =
+      collection.type === 'auth'
+        ? await prepareAuthUpdate(ctx, collection, previous, data, body, request)
+        : { errors: {}, passwordChanged: false };
+    const errors = validateFields(collection, data, (name) => name === 'password' && !auth.passwordChanged);
+    fail(UPDATE_FAILED, {
+      ...errors,
+      ...auth.errors,
+      ...(await validateRelations(s.db, ctx.registry, collection, data)),
+    });
+    if (auth.passwordChanged) {
+      data.password = await ctx.passwords.hash(String(data.password));
+      data.tokenKey = randomFromPattern('[a-zA-Z0-9]{50}');
+    }
+    const event = { collection, record: data, previous, db: s.db, request: ruleRequest };
+    await ctx.hooks.emit('beforeUpdate', event);
+    try {
+      const { id: _id, ...changes } = encodeData(collection, data, ctx.db.dialect);
+      await s.db.updateTable(collection.name).set(changes).where('id', '=', id).execute();
+    } catch (error) {
+      throw uniqueViolation(error, collection, UPDATE_FAILED) ?? error;
+    }
+    await ctx.hooks.emit('afterUpdate', event);
+    s.afterCommit.push(() =>
+      ctx.hooks.emit('updateCommitted', { collection, record: data, previous, request }),
+    );
+    return data;
+  });
+}
+
+export async function deleteRecord(
+  ctx: RecordContext,
+  collection: Collection,
+  id: string,
+  request: RequestInfo,
+  scope?: WriteScope,
+): Promise<void> {
+  requireWritable(collection);
+  const superuser = isSuperuser(request);
+  await inWriteScope(ctx, scope, async (s) => {
+    const record = await findRecord(ctx, collection, id, null, s.db);
+    if (!record) throw new ApiError(404);
+    if (collection.deleteRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
+    if (
+      !superuser &&
+      collection.deleteRule &&
+      !(await ruleHolds(ctx, s, collection, collection.deleteRule, id, request))
+    ) {
+      throw new ApiError(404);
+    }
+    await deleteWithReferences(ctx, s, collection, record, request);
+  });
+}
+
+/** Deletes a record that was already authorised, with hooks, cascades and reference clean-up. */
+export async function deleteWithReferences(
+  ctx: RecordContext,
+  s: WriteScope,
+  collection: Collection,
+  record: RecordData,
+  request: RequestInfo,
+): Promise<void> {
+  const event = { collection, record, previous: record, db: s.db, request };
+  await ctx.hooks.emit('beforeDelete', event);
+  await removeReferences(ctx, s, collection, String(record.id), (c, r) =>
+    deleteWithReferences(ctx, s, c, r, request),
+  );
+  await sql`DELETE FROM ${sql.table(collection.name)} WHERE id = ${String(record.id)}`.execute(s.db);
+  await ctx.hooks.emit('afterDelete', event);
+  s.afterCommit.push(() => ctx.hooks.emit('deleteCommitted', { collection, record, request }));
+}

@@ -1,0 +1,306 @@
+/**
+ * Resolves the identifiers of a filter or rule against a collection: fields, relation paths (joined
+ * as correlated subqueries), back-relations `<collection>_via_<field>`, `@request.*`, `@collection.*`
+ * and the datetime macros. Client filters (the `filter`/`sort` a caller sends) are held to stricter
+ * terms than API rules: no hidden fields, no hidden emails, and every collection a path enters must
+ * let the caller list the rows it reaches.
+ */
+import type { Operand } from '@community/filter';
+import { sql, type RawBuilder } from 'kysely';
+import type { FilterResolver } from '../../tools/search/compiler';
+import type { SqlFlavor } from '../../tools/search/flavor';
+import { FilterResolveError, type Resolved, type ValueType } from '../../tools/search/operand';
+import { isMultiValued, type Collection, type Field } from '../collections/model';
+import type { CollectionRegistry } from '../collections/registry';
+import { storageOf } from '../fields';
+import { macroValue } from './macros';
+import type { RequestInfo } from './request-info';
+import { resolveRequestIdentifier } from './request-operands';
+
+/** PocketBase's limit on relation hops in one path. */
+const MAX_HOPS = 6;
+const BACK_RELATION = /^(\w+)_via_(\w+)$/;
+
+export interface ResolverOptions {
+  registry: CollectionRegistry;
+  collection: Collection;
+  /** The SQL alias (or table name) of the row being tested. */
+  alias: string;
+  request: RequestInfo;
+  flavor: SqlFlavor;
+  /** True for client filters and sorts, false for API rules. */
+  client: boolean;
+  /** For client filters: the condition a joined row must meet (its list rule), or throws when none may be read. */
+  gate?: (collection: Collection, alias: string) => RawBuilder<unknown> | null;
+  /** Shared between nested resolvers so every alias in one statement is unique. */
+  counter?: { next: number };
+}
+
+/** A path being walked: the rows joined so far, and whether it can yield several values per row. */
+interface Walk {
+  collection: Collection;
+  alias: string;
+  from: RawBuilder<unknown> | null;
+  where: Array<RawBuilder<unknown>>;
+  multi: boolean;
+  hops: number;
+}
+
+export const valueTypeOf = (field: Field): ValueType => {
+  const kind = storageOf(field);
+  return kind === 'jsonArray' ? 'json' : kind;
+};
+
+export class RecordFieldResolver implements FilterResolver {
+  private readonly counter: { next: number };
+
+  constructor(private readonly options: ResolverOptions) {
+    this.counter = options.counter ?? { next: 0 };
+  }
+
+  nextAlias(prefix: string): string {
+    return `${prefix}${++this.counter.next}`;
+  }
+
+  resolveIdentifier(operand: Extract<Operand, { kind: 'identifier' }>): Resolved {
+    const [head] = operand.segments;
+    if (head === undefined) throw new FilterResolveError('empty identifier');
+    if (head === '@request') return resolveRequestIdentifier(this, operand, this.options);
+    if (head === '@collection') return this.resolveCollectionPath(operand);
+    if (head.startsWith('@')) {
+      const value = operand.segments.length === 1 ? macroValue(head) : undefined;
+      if (value === undefined) throw new FilterResolveError(`unknown identifier ${operand.raw}`);
+      return { kind: 'static', value };
+    }
+    const start: Walk = {
+      collection: this.options.collection,
+      alias: this.options.alias,
+      from: null,
+      where: [],
+      multi: false,
+      hops: 0,
+    };
+    return this.walkPath(start, operand.segments, operand.modifier);
+  }
+
+  resolveFunction(operand: Extract<Operand, { kind: 'function' }>): Resolved {
+    if (operand.name !== 'strftime') throw new FilterResolveError(`${operand.name}() is not supported`);
+    const [format, value, ...modifiers] = operand.args;
+    if (format?.kind !== 'text') throw new FilterResolveError('strftime() needs a text format');
+    if (modifiers.length && this.options.flavor.name !== 'sqlite')
+      throw new FilterResolveError('strftime() modifiers need SQLite');
+    const target = value ? this.resolveFunctionArg(value) : ({ kind: 'static', value: 'now' } as Resolved);
+    const wrap = (expr: RawBuilder<unknown>) => this.options.flavor.strftime(format.value, expr);
+    if (target.kind === 'static') return { kind: 'sql', expr: wrap(sql`${target.value}`), type: 'text' };
+    if (target.kind === 'statics') throw new FilterResolveError('strftime() takes one value');
+    return { ...target, expr: sql`COALESCE(${wrap(target.expr)}, '')`, type: 'text' };
+  }
+
+  private resolveFunctionArg(operand: Operand): Resolved {
+    if (operand.kind === 'identifier') return this.resolveIdentifier(operand);
+    if (operand.kind === 'text' || operand.kind === 'number') return { kind: 'static', value: operand.value };
+    throw new FilterResolveError('invalid function argument');
+  }
+
+  /** `@collection.<name>[:alias].<path>`: every row of another collection, unconditioned. */
+  private resolveCollectionPath(operand: Extract<Operand, { kind: 'identifier' }>): Resolved {
+    const [, target, ...rest] = operand.segments;
+    // A bare `@collection.users:u` arrives with the alias as the modifier; with a path it stays in the segment.
+    const [name] = (target ?? '').split(':');
+    const collection = name ? this.options.registry.find(name) : undefined;
+    if (!collection || rest.length === 0)
+      throw new FilterResolveError(`invalid @collection reference ${operand.raw}`);
+    const alias = this.nextAlias('c');
+    const gate = this.gateFor(collection, alias);
+    const walk: Walk = {
+      collection,
+      alias,
+      from: sql`${sql.table(collection.name)} AS ${sql.id(alias)}`,
+      where: gate ? [gate] : [],
+      multi: true,
+      hops: 1,
+    };
+    return this.walkPath(walk, rest, operand.modifier);
+  }
+
+  /** Walks `a.b.c[:modifier]` from a starting point; used for fields, `@request.auth.*` and `@collection.*`. */
+  walkPath(start: Walk, segments: string[], modifier: string | null): Resolved {
+    let walk = start;
+    for (let i = 0; i < segments.length; i++) {
+      const name = segments[i]!;
+      const isLast = i === segments.length - 1;
+      const field = walk.collection.fields.find((f) => f.name === name);
+      if (!field) {
+        const back = BACK_RELATION.exec(name);
+        if (back && !isLast) {
+          walk = this.hopBack(walk, back[1]!, back[2]!);
+          continue;
+        }
+        throw new FilterResolveError(`unknown field ${name}`);
+      }
+      this.checkVisible(walk.collection, field);
+      if (isLast) return this.finish(walk, field, modifier);
+      if (field.type === 'json') return this.finishJson(walk, field, segments.slice(i + 1), modifier);
+      if (field.type !== 'relation') throw new FilterResolveError(`${name} is not a relation`);
+      walk = this.hopRelation(walk, field);
+    }
+    throw new FilterResolveError('incomplete path');
+  }
+
+  private checkVisible(collection: Collection, field: Field): void {
+    if (this.options.client && field.hidden) throw new FilterResolveError(`${field.name} is not filterable`);
+    if (
+      this.options.client &&
+      collection.type === 'auth' &&
+      (field.name === 'password' || field.name === 'tokenKey')
+    ) {
+      throw new FilterResolveError(`${field.name} is not filterable`);
+    }
+  }
+
+  private gateFor(collection: Collection, alias: string): RawBuilder<unknown> | null {
+    return this.options.client && this.options.gate ? this.options.gate(collection, alias) : null;
+  }
+
+  private join(
+    walk: Walk,
+    table: RawBuilder<unknown>,
+    on: RawBuilder<unknown>,
+    outer: boolean,
+  ): Pick<Walk, 'from' | 'where'> {
+    if (!walk.from) return { from: table, where: [on] };
+    return {
+      from: sql`${walk.from} ${sql.raw(outer ? 'LEFT JOIN' : 'JOIN')} ${table} ON ${on}`,
+      where: walk.where,
+    };
+  }
+
+  private hopRelation(walk: Walk, field: Extract<Field, { type: 'relation' }>): Walk {
+    if (walk.hops >= MAX_HOPS) throw new FilterResolveError('max nested relations reached');
+    const target = this.options.registry.find(field.collectionId);
+    if (!target) throw new FilterResolveError(`missing related collection for ${field.name}`);
+    const alias = this.nextAlias('r');
+    const gate = this.gateFor(target, alias);
+    const table = sql`${sql.table(target.name)} AS ${sql.id(alias)}`;
+    const column = sql.ref(`${walk.alias}.${field.name}`);
+    if (!isMultiValued(field)) {
+      const on = gate
+        ? sql`${sql.ref(`${alias}.id`)} = ${column} AND ${gate}`
+        : sql`${sql.ref(`${alias}.id`)} = ${column}`;
+      return { ...walk, ...this.join(walk, table, on, true), collection: target, alias, hops: walk.hops + 1 };
+    }
+    const each = this.nextAlias('j');
+    const list = this.options.flavor.jsonEach(column, each);
+    const on = gate
+      ? sql`${sql.ref(`${alias}.id`)} = ${sql.ref(`${each}.value`)} AND ${gate}`
+      : sql`${sql.ref(`${alias}.id`)} = ${sql.ref(`${each}.value`)}`;
+    const from = walk.from
+      ? sql`${walk.from} JOIN ${list} ON TRUE JOIN ${table} ON ${on}`
+      : sql`${list} JOIN ${table} ON ${on}`;
+    return { collection: target, alias, from, where: walk.where, multi: true, hops: walk.hops + 1 };
+  }
+
+  private hopBack(walk: Walk, collectionName: string, fieldName: string): Walk {
+    if (walk.hops >= MAX_HOPS) throw new FilterResolveError('max nested relations reached');
+    const source = this.options.registry.find(collectionName);
+    const field = source?.fields.find((f) => f.name === fieldName);
+    if (!source || field?.type !== 'relation' || field.collectionId !== walk.collection.id) {
+      throw new FilterResolveError(`invalid back-relation ${collectionName}_via_${fieldName}`);
+    }
+    this.checkVisible(source, field);
+    const alias = this.nextAlias('b');
+    const column = sql.ref(`${alias}.${field.name}`);
+    const current = sql.ref(`${walk.alias}.id`);
+    const each = this.nextAlias('j');
+    let on = isMultiValued(field)
+      ? sql`EXISTS (SELECT 1 FROM ${this.options.flavor.jsonEach(column, each)} WHERE ${sql.ref(`${each}.value`)} = ${current})`
+      : sql`${column} = ${current}`;
+    const gate = this.gateFor(source, alias);
+    if (gate) on = sql`${on} AND ${gate}`;
+    const joined = this.join(walk, sql`${sql.table(source.name)} AS ${sql.id(alias)}`, on, false);
+    return { collection: source, alias, ...joined, multi: true, hops: walk.hops + 1 };
+  }
+
+  private finish(walk: Walk, field: Field, modifier: string | null): Resolved {
+    const flavor = this.options.flavor;
+    let expr: RawBuilder<unknown> = sql.ref(`${walk.alias}.${field.name}`);
+    let type = valueTypeOf(field);
+    if (this.options.client && walk.collection.type === 'auth' && field.name === 'email') {
+      // Client filters must not reveal emails their owners keep private.
+      expr = sql`(CASE WHEN ${sql.ref(`${walk.alias}.emailVisibility`)} THEN ${expr} ELSE NULL END)`;
+    }
+    switch (modifier) {
+      case null:
+      case 'isset':
+      case 'changed':
+        break;
+      case 'lower':
+        expr = sql`LOWER(${type === 'text' ? expr : flavor.asText(expr)})`;
+        type = 'text';
+        break;
+      case 'length':
+        if (field.type !== 'select' && field.type !== 'relation' && field.type !== 'file') {
+          throw new FilterResolveError(':length needs a select, relation or file field');
+        }
+        expr = isMultiValued(field)
+          ? flavor.jsonArrayLength(expr)
+          : sql`(CASE WHEN ${expr} = '' THEN 0 ELSE 1 END)`;
+        type = 'number';
+        break;
+      case 'each': {
+        if (field.type !== 'select' && field.type !== 'relation' && field.type !== 'file') {
+          throw new FilterResolveError(':each needs a select, relation or file field');
+        }
+        if (!isMultiValued(field)) break;
+        const each = this.nextAlias('j');
+        const list = flavor.jsonEach(expr, each);
+        const from = walk.from ? sql`${walk.from} JOIN ${list} ON TRUE` : list;
+        return {
+          kind: 'multi',
+          expr: sql.ref(`${each}.value`),
+          type: 'text',
+          source: { from, where: walk.where },
+        };
+      }
+      default:
+        throw new FilterResolveError(`unknown modifier ${modifier}`);
+    }
+    return this.complete(walk, expr, type);
+  }
+
+  private finishJson(walk: Walk, field: Field, path: string[], modifier: string | null): Resolved {
+    if (modifier && modifier !== 'lower') throw new FilterResolveError(`unknown modifier ${modifier}`);
+    const keys = path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    let expr = this.options.flavor.jsonExtract(sql.ref(`${walk.alias}.${field.name}`), keys);
+    if (modifier === 'lower') expr = sql`LOWER(${this.options.flavor.asText(expr)})`;
+    return this.complete(walk, expr, 'unknown');
+  }
+
+  /** Wraps the value in the walked rows: itself, a scalar subquery (single hops), or a multi source. */
+  private complete(walk: Walk, expr: RawBuilder<unknown>, type: ValueType): Resolved {
+    if (!walk.from) return { kind: 'sql', expr, type };
+    if (walk.multi) return { kind: 'multi', expr, type, source: { from: walk.from, where: walk.where } };
+    const where = walk.where.length ? sql` WHERE ${sql.join(walk.where, sql` AND `)}` : sql``;
+    return { kind: 'sql', expr: sql`(SELECT ${expr} FROM ${walk.from}${where} LIMIT 1)`, type };
+  }
+
+  /** Starts a walk at given rows of a collection (`@request.auth.*`, `@request.body.rel.*`). */
+  walkFromRows(
+    collection: Collection,
+    ids: RawBuilder<unknown>,
+    multi: boolean,
+    segments: string[],
+    modifier: string | null,
+  ): Resolved {
+    const alias = this.nextAlias('q');
+    const start: Walk = {
+      collection,
+      alias,
+      from: sql`${sql.table(collection.name)} AS ${sql.id(alias)}`,
+      where: [sql`${sql.ref(`${alias}.id`)} IN (${ids})`],
+      multi,
+      hops: 1,
+    };
+    return this.walkPath(start, segments, modifier);
+  }
+}

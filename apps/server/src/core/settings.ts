@@ -1,0 +1,125 @@
+/**
+ * Application settings (`/api/settings`), stored as one JSON document in `_params`. Secrets are masked
+ * when read through the API and kept when a masked value is sent back unchanged.
+ */
+import { z } from 'zod';
+import type { AnyKysely } from '../db/types';
+import { nowString } from '../tools/dates';
+
+const MASK = '******';
+
+export const settingsSchema = z.object({
+  meta: z
+    .object({
+      appName: z.string().trim().min(1).max(255).default('Size Community'),
+      appURL: z.string().trim().default('http://127.0.0.1:8090'),
+      senderName: z.string().trim().default('Support'),
+      senderAddress: z.string().trim().default('support@example.com'),
+      hideControls: z.boolean().default(false),
+    })
+    .default({
+      appName: 'Size Community',
+      appURL: 'http://127.0.0.1:8090',
+      senderName: 'Support',
+      senderAddress: 'support@example.com',
+      hideControls: false,
+    }),
+  batch: z
+    .object({
+      enabled: z.boolean().default(false),
+      maxRequests: z.number().int().min(1).max(1000).default(50),
+      timeout: z.number().int().min(1).max(600).default(3),
+      maxBodySize: z.number().int().min(0).default(0),
+    })
+    .default({ enabled: false, maxRequests: 50, timeout: 3, maxBodySize: 0 }),
+  rateLimits: z
+    .object({
+      enabled: z.boolean().default(true),
+      rules: z
+        .array(
+          z.object({
+            label: z.string().min(1),
+            maxRequests: z.number().int().min(1),
+            duration: z.number().int().min(1),
+            audience: z.enum(['', '@guest', '@auth']).default(''),
+          }),
+        )
+        .default([]),
+    })
+    .default({ enabled: true, rules: [] }),
+  smtp: z
+    .object({
+      enabled: z.boolean().default(false),
+      host: z.string().default(''),
+      port: z.number().int().min(0).max(65535).default(587),
+      username: z.string().default(''),
+      password: z.string().default(''),
+      tls: z.boolean().default(false),
+    })
+    .default({ enabled: false, host: '', port: 587, username: '', password: '', tls: false }),
+  logs: z
+    .object({
+      maxDays: z.number().int().min(0).default(5),
+      minLevel: z.number().int().default(0),
+      logIP: z.boolean().default(true),
+    })
+    .default({ maxDays: 5, minLevel: 0, logIP: true }),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+
+export class SettingsStore {
+  private current: Settings;
+
+  private constructor(initial: Settings) {
+    this.current = initial;
+  }
+
+  static async load(db: AnyKysely, defaults: { appName: string; appURL: string }): Promise<SettingsStore> {
+    const row: { value: string } | undefined = await db
+      .selectFrom('_params')
+      .select('value')
+      .where('id', '=', 'settings')
+      .executeTakeFirst();
+    const stored: unknown = row ? JSON.parse(row.value) : { meta: defaults };
+    return new SettingsStore(settingsSchema.parse(stored));
+  }
+
+  get(): Settings {
+    return this.current;
+  }
+
+  /** The settings as the API shows them, with secrets masked. */
+  masked(): Settings {
+    return {
+      ...this.current,
+      smtp: { ...this.current.smtp, password: this.current.smtp.password ? MASK : '' },
+    };
+  }
+
+  /** Deep-merges a partial update, validates it and stores it. Throws the zod error on bad input. */
+  async update(db: AnyKysely, patch: Record<string, unknown>): Promise<Settings> {
+    const merged = mergeDeep(this.current, patch) as Settings;
+    if (merged.smtp.password === MASK) merged.smtp.password = this.current.smtp.password;
+    const next = settingsSchema.parse(merged);
+    const now = nowString();
+    const value = JSON.stringify(next);
+    const updated = await db
+      .updateTable('_params')
+      .set({ value, updated: now })
+      .where('id', '=', 'settings')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0)
+      await db.insertInto('_params').values({ id: 'settings', value, created: now, updated: now }).execute();
+    this.current = next;
+    return next;
+  }
+}
+
+function mergeDeep(base: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  if (base === null || typeof base !== 'object' || Array.isArray(base)) return patch;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(patch)) out[key] = mergeDeep(out[key], value);
+  return out;
+}

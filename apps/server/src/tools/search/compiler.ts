@@ -1,0 +1,122 @@
+/**
+ * Compiles a parsed filter into one parameterised SQL boolean expression. Identifiers are resolved by
+ * a `FilterResolver` (the record layer knows collections; this module does not). Values never enter
+ * the SQL text: every literal is a bound parameter.
+ *
+ * Multi-valued operands (PocketBase §3.6) become correlated subqueries instead of joins, so no row is
+ * ever duplicated and no DISTINCT is needed:
+ *   any-of (`?=` …):  EXISTS (SELECT 1 FROM src WHERE cond)
+ *   all-of (`=` …):   NOT EXISTS (SELECT 1 FROM src WHERE NOT cond)
+ *                     AND (EXISTS (SELECT 1 FROM src WHERE cond) OR (NOT EXISTS (SELECT 1 FROM src) AND cond[NULL]))
+ * The last clause reproduces PocketBase's LEFT JOIN: with no related rows the value is NULL.
+ */
+import type { ComparisonExpr, Expr, Operand } from '@community/filter';
+import { sql, type RawBuilder } from 'kysely';
+import { compareSides, type Scalar, type Side } from './compare';
+import type { SqlFlavor } from './flavor';
+import { FilterResolveError, type Resolved, type RowSource } from './operand';
+
+export interface FilterResolver {
+  /** Resolves an identifier operand (field path, `@request.*`, `@collection.*`, macro). */
+  resolveIdentifier(operand: Extract<Operand, { kind: 'identifier' }>): Resolved;
+  /** Resolves `strftime(...)` and other functions; may throw FilterResolveError. */
+  resolveFunction(operand: Extract<Operand, { kind: 'function' }>): Resolved;
+}
+
+export function resolveOperand(operand: Operand, resolver: FilterResolver): Resolved {
+  switch (operand.kind) {
+    case 'text':
+      return { kind: 'static', value: operand.value };
+    case 'number':
+      return { kind: 'static', value: operand.value };
+    case 'null':
+      return { kind: 'static', value: null };
+    case 'bool':
+      return { kind: 'static', value: operand.value };
+    case 'identifier':
+      return resolver.resolveIdentifier(operand);
+    case 'function':
+      return resolver.resolveFunction(operand);
+  }
+}
+
+export function compileFilter(expr: Expr, resolver: FilterResolver, flavor: SqlFlavor): RawBuilder<unknown> {
+  switch (expr.kind) {
+    case 'and':
+      return sql`(${sql.join(
+        expr.items.map((item) => compileFilter(item, resolver, flavor)),
+        sql` AND `,
+      )})`;
+    case 'or':
+      return sql`(${sql.join(
+        expr.items.map((item) => compileFilter(item, resolver, flavor)),
+        sql` OR `,
+      )})`;
+    case 'comparison':
+      return compileComparison(expr, resolver, flavor);
+  }
+}
+
+function compileComparison(
+  expr: ComparisonExpr,
+  resolver: FilterResolver,
+  flavor: SqlFlavor,
+): RawBuilder<unknown> {
+  const left = resolveOperand(expr.left, resolver);
+  const right = resolveOperand(expr.right, resolver);
+  const anyOf = expr.op.startsWith('?');
+
+  // Known lists (`@request.body.x:each`) expand into one comparison per value.
+  if (left.kind === 'statics' || right.kind === 'statics') {
+    const [lefts, rights] = [expandStatics(left), expandStatics(right)];
+    const parts = lefts.flatMap((l) => rights.map((r) => compileComparisonResolved(expr, l, r, flavor)));
+    if (parts.length === 0) return flavor.bool(!anyOf);
+    return sql`(${sql.join(parts, anyOf ? sql` OR ` : sql` AND `)})`;
+  }
+  return compileComparisonResolved(expr, left, right, flavor);
+}
+
+function expandStatics(resolved: Resolved): Resolved[] {
+  return resolved.kind === 'statics'
+    ? resolved.values.map((value) => ({ kind: 'static', value }))
+    : [resolved];
+}
+
+function side(resolved: Resolved): Side {
+  if (resolved.kind === 'static') return { value: resolved.value };
+  if (resolved.kind === 'statics') throw new FilterResolveError('a list of values cannot be compared here');
+  return { expr: resolved.expr, type: resolved.type };
+}
+
+const nullSide = (resolved: Resolved): Side => (resolved.kind === 'multi' ? { value: null } : side(resolved));
+
+function compileComparisonResolved(
+  expr: ComparisonExpr,
+  left: Resolved,
+  right: Resolved,
+  flavor: SqlFlavor,
+): RawBuilder<unknown> {
+  const cond = compareSides(expr.op, side(left), side(right), flavor);
+  const sources = [left, right]
+    .filter((r): r is Extract<Resolved, { kind: 'multi' }> => r.kind === 'multi')
+    .map((r) => r.source);
+  if (sources.length === 0) return cond;
+
+  const select = (where: RawBuilder<unknown> | null) => subquery(sources, where);
+  if (expr.op.startsWith('?')) return sql`EXISTS (${select(cond)})`;
+  const whenEmpty = compareSides(expr.op, nullSide(left), nullSide(right), flavor);
+  return sql`(NOT EXISTS (${select(sql`NOT (${cond})`)}) AND (EXISTS (${select(cond)}) OR (NOT EXISTS (${select(null)}) AND ${whenEmpty})))`;
+}
+
+function subquery(sources: RowSource[], condition: RawBuilder<unknown> | null): RawBuilder<unknown> {
+  const from = sql.join(
+    sources.map((s) => s.from),
+    sql`, `,
+  );
+  const where = [...sources.flatMap((s) => s.where), ...(condition ? [condition] : [])];
+  return where.length
+    ? sql`SELECT 1 FROM ${from} WHERE ${sql.join(where, sql` AND `)}`
+    : sql`SELECT 1 FROM ${from}`;
+}
+
+export type { Scalar };

@@ -1,0 +1,70 @@
+/**
+ * API scenario tables in the manner of PocketBase's `tests.ApiScenario`: each row names a request, the
+ * status it must get, fragments the compacted JSON body must and must not contain, and the hook events
+ * it must fire. Tables run on every dialect against a fresh fixture per table.
+ */
+import { expect, it } from 'vitest';
+import type { HookName } from '../../src/core/hooks';
+import type { Fixture } from './fixture';
+
+export type Caller = 'guest' | 'alice' | 'bob' | 'mod' | 'superuser';
+
+export interface Scenario {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'HEAD';
+  url: string;
+  as?: Caller;
+  body?: unknown;
+  headers?: Record<string, string>;
+  status: number;
+  contains?: string[];
+  notContains?: string[];
+  /** Exact counts of fired hook events; events not listed must not fire when `onlyEvents` is set. */
+  events?: Partial<Record<HookName, number>>;
+  onlyEvents?: boolean;
+  after?: (fixture: Fixture, body: unknown) => Promise<void> | void;
+}
+
+export function runScenarios(getFixture: () => Fixture, scenarios: Scenario[]): void {
+  for (const scenario of scenarios) {
+    it(scenario.name, async () => {
+      const fixture = getFixture();
+      fixture.core.hooks.fired.clear();
+      const headers: Record<string, string> = { ...scenario.headers };
+      if (scenario.as && scenario.as !== 'guest') headers.authorization = fixture.tokens[scenario.as];
+      const res = await fixture.server.inject({
+        method: scenario.method,
+        url: scenario.url,
+        headers,
+        ...(scenario.body === undefined
+          ? {}
+          : typeof scenario.body === 'string'
+            ? { payload: scenario.body }
+            : { payload: scenario.body as object }),
+      });
+      const compact = res.body ? JSON.stringify(safeJson(res.body)) : '';
+      expect(res.statusCode, compact).toBe(scenario.status);
+      for (const fragment of scenario.contains ?? []) expect(compact).toContain(fragment);
+      for (const fragment of scenario.notContains ?? []) expect(compact).not.toContain(fragment);
+      if (scenario.events) {
+        for (const [name, count] of Object.entries(scenario.events)) {
+          expect(fixture.core.hooks.fired.get(name as HookName) ?? 0, `event ${name}`).toBe(count);
+        }
+        if (scenario.onlyEvents) {
+          for (const [name, count] of fixture.core.hooks.fired) {
+            if (!(name in scenario.events)) expect(count, `unexpected event ${name}`).toBe(0);
+          }
+        }
+      }
+      await scenario.after?.(fixture, safeJson(res.body));
+    });
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
