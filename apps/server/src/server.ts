@@ -11,6 +11,7 @@ import { registerErrorHandling } from './apis/errors';
 import { registerHealthRoutes } from './apis/health';
 import { registerSecurityHeaders } from './apis/security-headers';
 import { registerSpa } from './apis/spa';
+import { registerBatchRoutes } from './apis/batch';
 import { registerCollectionRoutes } from './apis/collections';
 import { registerRecordAuthRoutes } from './apis/record-auth';
 import { registerRecordCrudRoutes } from './apis/record-crud';
@@ -60,6 +61,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordCrudRoutes(app, ctx.core);
   registerRecordAuthRoutes(app, ctx.core);
   registerSettingsRoutes(app, ctx.core);
+  registerBatchRoutes(app, ctx.core);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

@@ -4,6 +4,7 @@
  * callers matching the collection's manageRule). A password change rotates the token key, which
  * invalidates every token issued before it.
  */
+import type { AnyKysely } from '../../db/types';
 import type { Collection } from '../collections/model';
 import { ruleSql } from '../rules/compile';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
@@ -36,11 +37,12 @@ export async function canManage(
   collection: Collection,
   id: string,
   request: RequestInfo,
+  db: AnyKysely = ctx.db.kysely,
 ): Promise<boolean> {
   if (isSuperuser(request)) return true;
   if (!collection.manageRule) return false;
   const condition = ruleSql(compileContext(ctx, request), collection, collection.manageRule, ROW);
-  return (await findRecord(ctx, collection, id, condition)) !== null;
+  return (await findRecord(ctx, collection, id, condition, db)) !== null;
 }
 
 export async function prepareAuthUpdate(
@@ -50,9 +52,11 @@ export async function prepareAuthUpdate(
   data: RecordData,
   body: Record<string, unknown>,
   request: RequestInfo,
+  db: AnyKysely,
 ): Promise<{ errors: FieldErrors; passwordChanged: boolean }> {
   const errors: FieldErrors = {};
-  const manager = await canManage(ctx, collection, String(previous.id), request);
+  // Inside the write's transaction: SQLite has one connection, so a read through the pool would wait forever.
+  const manager = await canManage(ctx, collection, String(previous.id), request, db);
   if (typeof data.email === 'string') data.email = data.email.trim();
   if (!manager && data.email !== previous.email) errors.email = NOT_ALLOWED;
   if (!manager && data.verified !== previous.verified) errors.verified = NOT_ALLOWED;

@@ -138,7 +138,7 @@ export async function updateRecord(
     }
     const auth =
       collection.type === 'auth'
-        ? await prepareAuthUpdate(ctx, collection, previous, data, body, request)
+        ? await prepareAuthUpdate(ctx, collection, previous, data, body, request, s.db)
         : { errors: {}, passwordChanged: false };
     const errors = validateFields(collection, data, (name) => name === 'password' && !auth.passwordChanged);
     fail(UPDATE_FAILED, {

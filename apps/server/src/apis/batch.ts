@@ -1,0 +1,115 @@
+/**
+ * `POST /api/batch`: up to `batch.maxRequests` record writes in one transaction, run in order with
+ * the outer request's auth. If any fails, everything rolls back and the answer names the failed item.
+ * Responses are rendered after the commit (expand reads outside the transaction).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../core';
+import type { Collection } from '../core/collections/model';
+import type { RecordData } from '../core/records/record';
+import { findRecord } from '../core/records/read';
+import { runAfterCommit, type WriteScope } from '../core/records/scope';
+import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
+import { headersToSnake, type RequestInfo } from '../core/rules/request-info';
+import { ApiError } from '../tools/api-error';
+import { pickFields } from '../tools/picker';
+import { readRecordBody } from './record-body';
+import { renderRecords } from './record-render';
+
+interface BatchItem {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+type Outcome = { status: 200; collection: Collection; record: RecordData; query: URLSearchParams; info: RequestInfo } | { status: 204 };
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const RECORDS_URL = /^\/api\/collections\/([^/?#]+)\/records(?:\/([^/?#]+))?\/?(?:\?(.*))?$/;
+
+function invalid(data: Record<string, unknown>): ApiError {
+  return new ApiError(400, 'Invalid batch request data.', data);
+}
+
+function validateItems(body: Record<string, unknown>, max: number): BatchItem[] {
+  const requests = body.requests;
+  if (!Array.isArray(requests) || requests.length === 0) throw invalid({ requests: { code: 'validation_required', message: 'Cannot be blank.' } });
+  if (requests.length > max) {
+    throw invalid({ requests: { code: 'validation_length_too_long', message: `The length must be no more than ${max}.` } });
+  }
+  const errors: Record<string, unknown> = {};
+  requests.forEach((raw: unknown, i) => {
+    const item = raw as Partial<BatchItem> | null;
+    if (!item || typeof item.method !== 'string' || !METHODS.has(item.method.toUpperCase())) errors[i] = { method: { code: 'validation_in_invalid', message: 'Must be a valid value.' } };
+    else if (typeof item.url !== 'string' || item.url === '' || item.url.length > 2000) errors[i] = { url: { code: 'validation_required', message: 'Cannot be blank.' } };
+  });
+  if (Object.keys(errors).length) throw invalid({ requests: errors });
+  return requests as BatchItem[];
+}
+
+async function runItem(core: Core, scope: WriteScope, item: BatchItem, outer: RequestInfo): Promise<Outcome> {
+  const match = RECORDS_URL.exec(item.url);
+  const method = item.method.toUpperCase();
+  if (!match) throw new ApiError(404);
+  const collection = core.registry.find(decodeURIComponent(match[1]!));
+  if (!collection) throw new ApiError(404, 'Missing collection context.');
+  const id = match[2] ? decodeURIComponent(match[2]) : undefined;
+  const query = new URLSearchParams(match[3] ?? '');
+  // Sub-request headers add to the outer ones, but never change who is asking.
+  const headers = Object.fromEntries(Object.entries(item.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
+  const info: RequestInfo = { ...outer, method, context: 'batch', query: Object.fromEntries(query), headers: { ...outer.headers, ...headersToSnake(headers) } };
+  const body = item.body ?? {};
+  if (method === 'POST' && !id) return { status: 200, collection, query, info, record: await createRecord(core.records, collection, body, info, scope) };
+  if (method === 'PATCH' && id) return { status: 200, collection, query, info, record: await updateRecord(core.records, collection, id, body, info, scope) };
+  if (method === 'DELETE' && id) {
+    await deleteRecord(core.records, collection, id, info, scope);
+    return { status: 204 };
+  }
+  if (method === 'PUT' && !id) {
+    const existingId = typeof body.id === 'string' && body.id !== '' ? body.id : null;
+    const exists = existingId !== null && (await findRecord(core.records, collection, existingId, null, scope.db)) !== null;
+    const record = exists ? await updateRecord(core.records, collection, existingId, body, info, scope) : await createRecord(core.records, collection, body, info, scope);
+    return { status: 200, collection, query, info, record };
+  }
+  throw new ApiError(400, 'Unsupported batch action.');
+}
+
+function failed(index: number, error: unknown): ApiError {
+  const response = error instanceof ApiError ? error.toJSON() : new ApiError(500).toJSON();
+  return new ApiError(400, 'Batch transaction failed.', {
+    requests: { [index]: { code: 'batch_request_failed', message: 'Batch request failed.', response } },
+  });
+}
+
+export function registerBatchRoutes(app: FastifyInstance, core: Core): void {
+  app.post('/api/batch', async (request) => {
+    const settings = core.settings.get().batch;
+    if (!settings.enabled) throw new ApiError(403, 'Batch requests are not allowed.');
+    const items = validateItems(await readRecordBody(request), settings.maxRequests);
+    const deadline = Date.now() + settings.timeout * 1000;
+    const afterCommit: WriteScope['afterCommit'] = [];
+    const outcomes = await core.db.kysely.transaction().execute(async (db) => {
+      const scope: WriteScope = { db, afterCommit };
+      const results: Outcome[] = [];
+      for (const [index, item] of items.entries()) {
+        if (Date.now() > deadline) throw new ApiError(400, 'Batch transaction failed.');
+        try {
+          results.push(await runItem(core, scope, item, request.info));
+        } catch (error) {
+          if (!(error instanceof ApiError)) request.log.error({ err: error, index }, 'batch item failed');
+          throw failed(index, error);
+        }
+      }
+      return results;
+    });
+    await runAfterCommit(afterCommit);
+    return Promise.all(
+      outcomes.map(async (outcome) => {
+        if (outcome.status === 204) return { status: 204, body: null };
+        const [json] = await renderRecords(core, outcome.collection, [outcome.record], outcome.info, outcome.query.get('expand') ?? undefined);
+        return { status: 200, body: pickFields(json, outcome.query.get('fields') ?? undefined) };
+      }),
+    );
+  });
+}
