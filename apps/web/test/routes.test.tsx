@@ -1,20 +1,90 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLE, type RouteEntry } from '../src/app/route-table';
 import { routes } from '../src/app/routes';
-import { renderAt } from './render';
+import { fakeApi, listOf, type FakeRequest } from './fake-api';
+import { renderApp } from './render';
+import { signIn } from './session';
 
-describe('route table', () => {
-  it('renders the home page inside the shell', async () => {
-    renderAt(routes, '/');
-    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
-    expect(screen.getByText('Stories')).toBeTruthy();
-    expect(document.title).toBe('Home | Size Community');
+// The spec's route lists, copied as written (part 1 §2 "Route table and access", part 2 §2).
+const SPEC_PUBLIC = `/ /components /contact /help/faq /help/rules /help/content-guidelines /site/news /site/roadmap
+  /terms-of-use /privacy-policy /login /secret/login /register /forgot-password`;
+const SPEC_MEMBERS = `/edit-profile /notifications /settings /profiles/me/likes /profiles/me/favorites
+  /profiles/{username} /forums /forums/{forumId} /forums/{forumId}/submit /forums/{forumId}/posts/{postId}
+  /stories /stories/manage /stories/browse /stories/submit /stories/edit/{id} /stories/{storyId} /series
+  /series/browse /series/submit /series/edit/{id} /series/{seriesId} /messages /messages/{conversationId} /search`;
+const SPEC_MODERATORS = '/admin /admin/content-queue /admin/report-queue /admin/users';
+
+const specPaths = (list: string) =>
+  list
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p.replace(/\{(\w+)\}/g, ':$1'));
+const tablePaths = (access: RouteEntry['access']) =>
+  ROUTE_TABLE.filter((entry) => entry.access === access).map((entry) => entry.path);
+
+/** A concrete URL for a route pattern. */
+const example = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => `${name}-abc123`);
+
+/** Answers every page lookup with a record titled after its slug, as a seeded server would. */
+function servePages() {
+  fakeApi.on('GET', '/api/collections/pages/records', (request: FakeRequest) => {
+    const slug = /slug = "([^"]+)"/.exec(request.query.get('filter') ?? '')?.[1] ?? '?';
+    return {
+      body: listOf([{ id: `page-${slug}`, slug, title: `Page ${slug}`, content: `<p>About ${slug}.</p>` }]),
+    };
+  });
+}
+
+function expectedHeading({ screen: kind }: RouteEntry): string {
+  if (kind.kind === 'coming-soon') return kind.title;
+  if (kind.kind === 'content') return `Page ${kind.slug}`;
+  if (kind.kind === 'home') return 'Page home';
+  return 'Components';
+}
+
+function leaves(list: RouteObject[]): RouteObject[] {
+  return list.flatMap((route) => (route.children ? leaves(route.children) : [route]));
+}
+
+describe('the route table', () => {
+  it('holds exactly the paths of both spec parts, with the spec’s access', () => {
+    expect(tablePaths('public')).toEqual(specPaths(SPEC_PUBLIC));
+    expect(tablePaths('member')).toEqual(specPaths(SPEC_MEMBERS));
+    expect(tablePaths('moderator')).toEqual(specPaths(SPEC_MODERATORS));
   });
 
-  it('shows the spec’s not-found texts for an unknown path', async () => {
-    renderAt(routes, '/no/such/page');
-    expect(await screen.findByText('404 - Page Not Found')).toBeTruthy();
+  it('loads every screen lazily, so each lands in its own chunk', () => {
+    const screens = leaves(routes).filter((route) => route.path !== '*');
+    expect(screens).toHaveLength(ROUTE_TABLE.length);
+    for (const route of screens) expect(typeof route.lazy, route.path).toBe('function');
+  });
+
+  it.each(ROUTE_TABLE.map((entry) => [example(entry.path), entry] as const))(
+    '%s resolves to its screen',
+    async (url, entry) => {
+      servePages();
+      signIn({ roles: ['moderator'] });
+      const { router } = renderApp(url);
+      const heading = await screen.findByRole('heading', { level: 1, name: expectedHeading(entry) });
+      expect(heading).toBeTruthy();
+      expect(router.state.location.pathname).toBe(url);
+      await waitFor(() => expect(document.title).toBe(`${expectedHeading(entry)} | Size Community`));
+    },
+  );
+
+  it('shows the not-found page for an unknown path, inside the shell', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
     expect(screen.getByText('The page you were looking for could not be found.')).toBeTruthy();
-    expect(document.title).toBe('404 - Page Not Found | Size Community');
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('404 - Page Not Found | Size Community'));
+  });
+
+  it('also shows it below a known prefix, for members', async () => {
+    signIn();
+    renderApp('/stories/abc/extra/segments');
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
   });
 });

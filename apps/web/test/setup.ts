@@ -1,6 +1,19 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { closeFlashes } from '../src/components/flash';
+import { pb } from '../src/lib/pocketbase';
+import { installFakeApi } from './fake-api';
+
+// No test reaches a real server: every request goes to the fake API, which answers 404 unless told otherwise.
+beforeEach(() => {
+  installFakeApi();
+});
 
 afterEach(() => {
   cleanup();
+  pb.authStore.clear();
+  closeFlashes();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });

@@ -1,19 +1,26 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { siteConfig } from '../lib/config';
+import { ThemeSync } from './theme-sync';
 
 const theme = createTheme({
   primaryColor: 'grape',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 });
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** Mantine's "test" environment turns off transitions and portals, which tests do not need. */
+  env?: 'default' | 'test';
+}
+
+export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme={siteConfig.defaultTheme}>
-        <Notifications position="top-right" />
+      <MantineProvider theme={theme} defaultColorScheme={siteConfig.defaultTheme} env={env}>
+        <ThemeSync />
         {children}
       </MantineProvider>
     </QueryClientProvider>

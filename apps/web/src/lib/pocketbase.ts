@@ -5,3 +5,8 @@ import PocketBase from 'pocketbase';
  * is the site root; the SDK keeps the session in localStorage under its default key.
  */
 export const pb = new PocketBase('/');
+
+// The SDK's auto-cancellation keys requests by method and path only, so two different lists of one
+// collection (say the notifications dropdown and the notifications page) would abort each other.
+// TanStack Query already de-duplicates identical requests and drops stale answers, so it is switched off.
+pb.autoCancellation(false);

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export const NOT_FOUND_TITLE = '404 - Page Not Found';
 export const NOT_FOUND_TEXT = 'The page you were looking for could not be found.';

@@ -1,0 +1,44 @@
+import { Anchor, Burger, Button, Group, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { siteConfig } from '../../lib/config';
+import { useSession } from '../../lib/session';
+
+// Visitors never need the member tools (menus, their positioning library, the features behind them),
+// so they load in their own chunk once someone is signed in, keeping the first load small.
+const SignedInTools = lazy(() => import('./signed-in-tools').then((m) => ({ default: m.SignedInTools })));
+
+interface HeaderProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+/** The header of spec part 1 §2: logo to /, then Login when signed out or the member's tools. */
+export function Header({ navOpened, onToggleNav }: HeaderProps) {
+  const { user } = useSession();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
+        <Anchor component={Link} to="/" underline="never" aria-label={`${siteConfig.title} home`}>
+          <Title order={3}>{siteConfig.title}</Title>
+        </Anchor>
+      </Group>
+      {user ? (
+        <Suspense fallback={null}>
+          <SignedInTools user={user} />
+        </Suspense>
+      ) : (
+        <Button component={Link} to="/login">
+          Login
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,29 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export const ERROR_VIEW_TITLE = 'shrug';
+export const ERROR_VIEW_MESSAGE = 'Congratulations. You broke it!';
+
+interface ErrorViewProps {
+  title?: string;
+  message?: string;
+  /** Extra detail under the message, e.g. the raw error outside production. */
+  children?: ReactNode;
+}
+
+/** The generic error view of spec part 1 §2, with its default title and message. */
+export function ErrorView({
+  title = ERROR_VIEW_TITLE,
+  message = ERROR_VIEW_MESSAGE,
+  children,
+}: ErrorViewProps) {
+  usePageTitle(title);
+  return (
+    <Stack role="alert">
+      <Title order={1}>{title}</Title>
+      <Text>{message}</Text>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { Alert, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CheckCircleIcon, ErrorIcon, InfoCircleIcon, WarningIcon } from '../icons';
+import { closeFlash, useFlashMessages, type FlashType } from './flash-store';
+
+const LOOK: Record<FlashType, { color: string; icon: ReactNode }> = {
+  success: { color: 'green', icon: <CheckCircleIcon /> },
+  info: { color: 'blue', icon: <InfoCircleIcon /> },
+  warning: { color: 'yellow', icon: <WarningIcon /> },
+  error: { color: 'red', icon: <ErrorIcon /> },
+};
+
+/** The stack of open flash messages, each with its type's icon, its text and a close button. */
+export function FlashMessages() {
+  const messages = useFlashMessages();
+  if (messages.length === 0) return null;
+  return (
+    <Stack gap="xs" mb="md" aria-label="Messages" aria-live="polite">
+      {messages.map((message) => (
+        <Alert
+          key={message.id}
+          data-flash-type={message.type}
+          color={LOOK[message.type].color}
+          icon={LOOK[message.type].icon}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => closeFlash(message.id)}
+        >
+          {message.text}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { BellIcon } from '../../components/icons';
+import { formatBadgeCount } from '../../lib/format';
+import { useMarkNotificationsRead, useUnreadNotifications } from './api/unread-notifications';
+
+export const NO_UNREAD_TEXT = 'No unread notifications';
+
+/**
+ * The header's notifications dropdown: the unread notifications (each links to what it is about and
+ * is marked read when followed), View All (/notifications) and Mark All Read. A server that cannot
+ * answer yet reads as "nothing unread" rather than an error in the header.
+ */
+export function NotificationsMenu({ userId }: { userId: string }) {
+  const unread = useUnreadNotifications(userId);
+  const markRead = useMarkNotificationsRead();
+  const items = unread.data?.items ?? [];
+  const count = unread.data?.totalItems ?? items.length;
+
+  return (
+    <Menu position="bottom-end" width={320} shadow="md">
+      <Menu.Target>
+        <Indicator label={formatBadgeCount(count)} size={18} disabled={count === 0} color="red" offset={4}>
+          <ActionIcon variant="subtle" size="lg" aria-label="Notifications">
+            <BellIcon />
+          </ActionIcon>
+        </Indicator>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Notifications</Menu.Label>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed" px="sm" py="xs">
+            {NO_UNREAD_TEXT}
+          </Text>
+        ) : (
+          items.map((item) => (
+            <Menu.Item
+              key={item.id}
+              component={Link}
+              to={item.href || '/notifications'}
+              onClick={() => markRead.mutate([item.id])}
+            >
+              {item.content}
+            </Menu.Item>
+          ))
+        )}
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/notifications">
+          View All
+        </Menu.Item>
+        <Menu.Item
+          disabled={items.length === 0 || markRead.isPending}
+          onClick={() => markRead.mutate(items.map((item) => item.id))}
+        >
+          Mark All Read
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RecordModel } from 'pocketbase';
+import { pb } from '../../../lib/pocketbase';
+
+/** A content page (spec part 1 §3 "Page"): title and HTML content, looked up by slug. */
+export interface PageRecord extends RecordModel {
+  slug: string;
+  title: string;
+  content: string;
+}
+
+export const pageKeys = {
+  all: ['pages'] as const,
+  bySlug: (slug: string) => ['pages', 'slug', slug] as const,
+};
+
+/** "pages: get by slug" (spec part 1 §7): the first record whose slug matches; 404 when none. */
+export function getPageBySlug(slug: string): Promise<PageRecord> {
+  return pb.collection('pages').getFirstListItem<PageRecord>(pb.filter('slug = {:slug}', { slug }));
+}
+
+export function pageQueryOptions(slug: string) {
+  return queryOptions({ queryKey: pageKeys.bySlug(slug), queryFn: () => getPageBySlug(slug) });
+}
+
+export function usePage(slug: string) {
+  return useQuery(pageQueryOptions(slug));
+}

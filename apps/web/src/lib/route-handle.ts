@@ -1,0 +1,16 @@
+import { useMatches } from 'react-router';
+
+/** Static data a route declares for its screen (see app/route-table.ts). */
+export interface RouteHandle {
+  /** The page title of a screen that has no data of its own yet. */
+  title?: string;
+  /** The slug of the `pages` record a content screen shows. */
+  slug?: string;
+}
+
+/** The handle of the deepest matched route, i.e. of the screen being shown. */
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  const handle: unknown = matches[matches.length - 1]?.handle;
+  return typeof handle === 'object' && handle !== null ? handle : {};
+}

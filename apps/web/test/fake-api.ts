@@ -1,0 +1,92 @@
+import { vi } from 'vitest';
+
+/**
+ * A stand-in for the server at the network boundary: the real SDK builds real requests and reads real
+ * responses, and this answers them. Anything a test has not set up answers like a PocketBase server
+ * without that endpoint (404), which is what the app meets while the server is still being built.
+ */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+
+export interface FakeReply {
+  status?: number;
+  body?: unknown;
+}
+
+type Handler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+
+export const NOT_FOUND_BODY = { status: 404, message: "The requested resource wasn't found.", data: {} };
+
+/** A PocketBase list answer around `items`. */
+export function listOf<T>(items: T[], { page = 1, perPage = 30, totalItems = items.length } = {}) {
+  return { page, perPage, totalItems, totalPages: Math.ceil(totalItems / perPage), items };
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+class FakeApi {
+  readonly requests: FakeRequest[] = [];
+  private handlers: { method: string; path: string; handler: Handler }[] = [];
+
+  /** Answers `method path` (path without query) with `handler`; a later registration wins. */
+  on(method: string, path: string, handler: Handler | FakeReply): this {
+    this.handlers.unshift({ method, path, handler: typeof handler === 'function' ? handler : () => handler });
+    return this;
+  }
+
+  /** Requests made to `path` (optionally with one method). */
+  requestsTo(path: string, method?: string): FakeRequest[] {
+    return this.requests.filter((r) => r.path === path && (method === undefined || r.method === method));
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.handlers = [];
+  }
+
+  readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const request: FakeRequest = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      query: url.searchParams,
+      body: parseBody(init.body),
+      headers: new Headers(init.headers),
+    };
+    this.requests.push(request);
+    const match = this.handlers.find((h) => h.method === request.method && h.path === request.path);
+    const reply = match ? await match.handler(request) : { status: 404, body: NOT_FOUND_BODY };
+    return new Response(JSON.stringify(reply.body ?? {}), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+}
+
+export const fakeApi = new FakeApi();
+
+export function installFakeApi(): void {
+  fakeApi.reset();
+  vi.stubGlobal('fetch', fakeApi.fetch);
+}
+
+/** A promise a test resolves later, to hold an answer back (e.g. to see a loading state). */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

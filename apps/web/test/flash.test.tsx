@@ -1,0 +1,146 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Shell } from '../src/app/shell/shell';
+import { FLASH_TYPES, flash, flashError, getFlashMessages, showFlash } from '../src/components/flash';
+import { fakeApi } from './fake-api';
+import { renderApp, renderAt } from './render';
+import { signIn } from './session';
+
+const flashTexts = () => getFlashMessages().map((message) => `${message.type}: ${message.text}`);
+
+function RaisesOnMount() {
+  useEffect(() => {
+    flash.success('Post published successfully');
+  }, []);
+  return <h1>Fresh page</h1>;
+}
+
+// The real shell around two plain pages, one of which raises a success flash as it mounts.
+const shellRoutes: RouteObject[] = [
+  {
+    element: <Shell />,
+    children: [
+      { path: '/', element: <h1>Start</h1> },
+      { path: '/next', element: <h1>Next</h1> },
+      { path: '/fresh', element: <RaisesOnMount /> },
+    ],
+  },
+];
+
+function raiseAllTypes() {
+  act(() => {
+    for (const type of FLASH_TYPES) showFlash(type, `A ${type} message.`);
+  });
+}
+
+describe('flash messages', () => {
+  it('show each type with its icon and text', async () => {
+    renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    raiseAllTypes();
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((alert) => [alert.getAttribute('data-flash-type'), alert.textContent])).toEqual(
+      FLASH_TYPES.map((type) => [type, `A ${type} message.`]),
+    );
+    for (const alert of alerts) expect(alert.querySelector('svg')).not.toBeNull();
+  });
+
+  it('close with their close button', async () => {
+    renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    act(() => {
+      flash.info('Closable.');
+    });
+    await userEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('show the same text once', () => {
+    flash.error('Twice.');
+    flash.error('Twice.');
+    expect(flashTexts()).toEqual(['error: Twice.']);
+  });
+
+  it('success ones close on navigation; info, warning and error stay', async () => {
+    const { router } = renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    raiseAllTypes();
+    await act(() => router.navigate('/next'));
+    await screen.findByRole('heading', { name: 'Next' });
+    expect(flashTexts()).toEqual([
+      'info: A info message.',
+      'warning: A warning message.',
+      'error: A error message.',
+    ]);
+    expect(screen.getAllByRole('alert')).toHaveLength(3);
+  });
+
+  it('a success flash raised by the page being opened survives that navigation', async () => {
+    const { router } = renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    await act(() => router.navigate('/fresh'));
+    await screen.findByRole('heading', { name: 'Fresh page' });
+    expect(flashTexts()).toEqual(['success: Post published successfully']);
+  });
+
+  it('are all cleared by a successful login', async () => {
+    renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    raiseAllTypes();
+    signIn();
+    expect(flashTexts()).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('are not cleared when the same member’s session is merely refreshed', async () => {
+    renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    signIn();
+    act(() => {
+      flash.warning('Still here.');
+    });
+    signIn({ verified: false });
+    expect(flashTexts()).toEqual(['warning: Still here.']);
+  });
+
+  it('flashError shows every text of the error mapping', async () => {
+    fakeApi.on('POST', '/api/collections/users/records', {
+      status: 400,
+      body: {
+        status: 400,
+        message: 'Failed to create record.',
+        data: { email: { code: 'validation_not_unique', message: 'Value must be unique.' } },
+      },
+    });
+    const { pb } = await import('../src/lib/pocketbase');
+    await pb
+      .collection('users')
+      .create({})
+      .catch((error: unknown) => flashError(error));
+    expect(flashTexts()).toEqual([
+      'error: Failed to create record.',
+      'error: That email is already in use. Please choose a different one.',
+    ]);
+  });
+
+  it('can be raised from the debug menu’s "Flash Message" button', async () => {
+    renderAt(shellRoutes, '/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Debug' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Flash Message' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(getFlashMessages()).toHaveLength(1);
+  });
+
+  it('are shown off on /components, with the button variants', async () => {
+    renderApp('/components');
+    await screen.findByRole('heading', { level: 1, name: 'Components' });
+    expect(screen.getByRole('heading', { name: 'Buttons' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Primary' }).length).toBeGreaterThanOrEqual(8);
+    await userEvent.click(screen.getByRole('button', { name: 'Show Warning' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.getAttribute('data-flash-type')).toBe('warning');
+  });
+});

@@ -1,0 +1,41 @@
+import { act } from '@testing-library/react';
+import { pb } from '../src/lib/pocketbase';
+import type { SessionUser } from '../src/lib/session';
+
+const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+
+/** A JWT-shaped token whose payload the SDK can read; `exp` decides whether it counts as valid. */
+export function fakeToken(payload: Record<string, unknown> = {}, expiresInSeconds = 3600): string {
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ type: 'auth', exp, ...payload })}.signature`;
+}
+
+export function userRecord(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'user1234567890a',
+    collectionId: '_pb_users_auth_',
+    collectionName: 'users',
+    username: 'tiny_tom',
+    verified: true,
+    roles: [],
+    settings: { theme: 'auto' },
+    profile: 'profile12345678',
+    ...overrides,
+  };
+}
+
+/** Signs in through the SDK's auth store, as a successful login would. */
+export function signIn(overrides: Partial<SessionUser> = {}, expiresInSeconds = 3600): SessionUser {
+  const record = userRecord(overrides);
+  act(() => {
+    pb.authStore.save(
+      fakeToken({ id: record.id, collectionId: record.collectionId }, expiresInSeconds),
+      record,
+    );
+  });
+  return record;
+}
+
+export function signOut(): void {
+  act(() => pb.authStore.clear());
+}
