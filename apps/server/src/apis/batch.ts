@@ -23,7 +23,9 @@ interface BatchItem {
   body?: Record<string, unknown>;
 }
 
-type Outcome = { status: 200; collection: Collection; record: RecordData; query: URLSearchParams; info: RequestInfo } | { status: 204 };
+type Outcome =
+  | { status: 200; collection: Collection; record: RecordData; query: URLSearchParams; info: RequestInfo }
+  | { status: 204 };
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const RECORDS_URL = /^\/api\/collections\/([^/?#]+)\/records(?:\/([^/?#]+))?\/?(?:\?(.*))?$/;
@@ -34,15 +36,20 @@ function invalid(data: Record<string, unknown>): ApiError {
 
 function validateItems(body: Record<string, unknown>, max: number): BatchItem[] {
   const requests = body.requests;
-  if (!Array.isArray(requests) || requests.length === 0) throw invalid({ requests: { code: 'validation_required', message: 'Cannot be blank.' } });
+  if (!Array.isArray(requests) || requests.length === 0)
+    throw invalid({ requests: { code: 'validation_required', message: 'Cannot be blank.' } });
   if (requests.length > max) {
-    throw invalid({ requests: { code: 'validation_length_too_long', message: `The length must be no more than ${max}.` } });
+    throw invalid({
+      requests: { code: 'validation_length_too_long', message: `The length must be no more than ${max}.` },
+    });
   }
   const errors: Record<string, unknown> = {};
   requests.forEach((raw: unknown, i) => {
     const item = raw as Partial<BatchItem> | null;
-    if (!item || typeof item.method !== 'string' || !METHODS.has(item.method.toUpperCase())) errors[i] = { method: { code: 'validation_in_invalid', message: 'Must be a valid value.' } };
-    else if (typeof item.url !== 'string' || item.url === '' || item.url.length > 2000) errors[i] = { url: { code: 'validation_required', message: 'Cannot be blank.' } };
+    if (!item || typeof item.method !== 'string' || !METHODS.has(item.method.toUpperCase()))
+      errors[i] = { method: { code: 'validation_in_invalid', message: 'Must be a valid value.' } };
+    else if (typeof item.url !== 'string' || item.url === '' || item.url.length > 2000)
+      errors[i] = { url: { code: 'validation_required', message: 'Cannot be blank.' } };
   });
   if (Object.keys(errors).length) throw invalid({ requests: errors });
   return requests as BatchItem[];
@@ -57,19 +64,45 @@ async function runItem(core: Core, scope: WriteScope, item: BatchItem, outer: Re
   const id = match[2] ? decodeURIComponent(match[2]) : undefined;
   const query = new URLSearchParams(match[3] ?? '');
   // Sub-request headers add to the outer ones, but never change who is asking.
-  const headers = Object.fromEntries(Object.entries(item.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
-  const info: RequestInfo = { ...outer, method, context: 'batch', query: Object.fromEntries(query), headers: { ...outer.headers, ...headersToSnake(headers) } };
+  const headers = Object.fromEntries(
+    Object.entries(item.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'),
+  );
+  const info: RequestInfo = {
+    ...outer,
+    method,
+    context: 'batch',
+    query: Object.fromEntries(query),
+    headers: { ...outer.headers, ...headersToSnake(headers) },
+  };
   const body = item.body ?? {};
-  if (method === 'POST' && !id) return { status: 200, collection, query, info, record: await createRecord(core.records, collection, body, info, scope) };
-  if (method === 'PATCH' && id) return { status: 200, collection, query, info, record: await updateRecord(core.records, collection, id, body, info, scope) };
+  if (method === 'POST' && !id)
+    return {
+      status: 200,
+      collection,
+      query,
+      info,
+      record: await createRecord(core.records, collection, body, info, scope),
+    };
+  if (method === 'PATCH' && id)
+    return {
+      status: 200,
+      collection,
+      query,
+      info,
+      record: await updateRecord(core.records, collection, id, body, info, scope),
+    };
   if (method === 'DELETE' && id) {
     await deleteRecord(core.records, collection, id, info, scope);
     return { status: 204 };
   }
   if (method === 'PUT' && !id) {
     const existingId = typeof body.id === 'string' && body.id !== '' ? body.id : null;
-    const exists = existingId !== null && (await findRecord(core.records, collection, existingId, null, scope.db)) !== null;
-    const record = exists ? await updateRecord(core.records, collection, existingId, body, info, scope) : await createRecord(core.records, collection, body, info, scope);
+    const exists =
+      existingId !== null &&
+      (await findRecord(core.records, collection, existingId, null, scope.db)) !== null;
+    const record = exists
+      ? await updateRecord(core.records, collection, existingId, body, info, scope)
+      : await createRecord(core.records, collection, body, info, scope);
     return { status: 200, collection, query, info, record };
   }
   throw new ApiError(400, 'Unsupported batch action.');
@@ -107,7 +140,13 @@ export function registerBatchRoutes(app: FastifyInstance, core: Core): void {
     return Promise.all(
       outcomes.map(async (outcome) => {
         if (outcome.status === 204) return { status: 204, body: null };
-        const [json] = await renderRecords(core, outcome.collection, [outcome.record], outcome.info, outcome.query.get('expand') ?? undefined);
+        const [json] = await renderRecords(
+          core,
+          outcome.collection,
+          [outcome.record],
+          outcome.info,
+          outcome.query.get('expand') ?? undefined,
+        );
         return { status: 200, body: pickFields(json, outcome.query.get('fields') ?? undefined) };
       }),
     );

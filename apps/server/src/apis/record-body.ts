@@ -18,6 +18,17 @@ export function inferValue(text: string): unknown {
   return text;
 }
 
+/** Adds a form value; a key given more than once becomes a list, in order. */
+export function appendValue(data: Record<string, unknown>, key: string, value: unknown): void {
+  const existing = data[key];
+  data[key] =
+    existing === undefined
+      ? value
+      : Array.isArray(existing)
+        ? [...(existing as unknown[]), value]
+        : [existing, value];
+}
+
 export async function readRecordBody(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (request.isMultipart()) return readMultipart(request);
   const body = request.body;

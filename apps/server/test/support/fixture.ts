@@ -54,6 +54,11 @@ export async function buildFixture(testDb: TestDatabase): Promise<Fixture> {
       { name: 'username', type: 'text', required: true, max: 50 },
       { name: 'roles', type: 'select', values: ['tester', 'moderator', 'admin'], maxSelect: 3 },
       { name: 'note', type: 'text', hidden: true },
+      {
+        name: 'birthday',
+        type: 'date',
+        readRule: "id = @request.auth.id || @request.auth.roles ~ 'moderator'",
+      },
     ],
     indexes: ['CREATE UNIQUE INDEX idx_members_username ON members (username)'],
   });
@@ -109,6 +114,7 @@ export async function buildFixture(testDb: TestDatabase): Promise<Fixture> {
       roles,
       emailVisibility,
       note: `note of ${username}`,
+      birthday: `1990-04-0${username.length}`,
     });
   await member(IDS.alice, 'alice', 'alice@example.com', [], true);
   await member(IDS.bob, 'bob', 'bob@example.com');

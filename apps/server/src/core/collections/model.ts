@@ -39,6 +39,11 @@ const common = {
   hidden: z.boolean().default(false),
   presentable: z.boolean().default(false),
   required: z.boolean().default(false),
+  /**
+   * Extension (not in PocketBase): a filter deciding who may read this field's value on a record, e.g.
+   * `id = @request.auth.id` for a birthday. Superusers always may; others get the field left out.
+   */
+  readRule: z.string().max(3500).nullable().default(null),
 };
 
 const domains = {

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { isMultiValued, type Collection } from '../collections/model';
 import { asList } from '../fields/lists';
 import { ApiError } from '../../tools/api-error';
-import { accessCondition, compileContext } from './read';
+import { accessCondition, compileContext, selectColumns } from './read';
 import { ROW, type RecordContext } from './context';
 import { decodeRow, type RecordData } from './record';
 import type { RequestInfo } from '../rules/request-info';
@@ -32,8 +32,9 @@ async function fetchVisible(
 ): Promise<RecordData[]> {
   const expandRequest: RequestInfo = { ...request, context: 'expand' };
   let rule;
+  const compile = compileContext(ctx, expandRequest);
   try {
-    rule = accessCondition(compileContext(ctx, expandRequest), collection, collection.viewRule);
+    rule = accessCondition(compile, collection, collection.viewRule);
   } catch (error) {
     if (error instanceof ApiError) return []; // a superusers-only view rule hides the whole path
     throw error;
@@ -41,7 +42,7 @@ async function fetchVisible(
   const conditions = rule ? sql`${where} AND ${rule}` : where;
   const rows = await sql<
     Record<string, unknown>
-  >`SELECT ${sql.ref(ROW)}.* FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${conditions} LIMIT ${limit}`.execute(
+  >`SELECT ${selectColumns(compile, collection)} FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${conditions} LIMIT ${limit}`.execute(
     ctx.db.kysely,
   );
   return rows.rows.map((row) => decodeRow(collection, row));

@@ -12,7 +12,7 @@ import { asBadRequest, clientFilterSql, ruleSql, type CompileContext } from '../
 import { RecordFieldResolver } from '../rules/record-resolver';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
-import { decodeRow, type RecordData } from './record';
+import { READ_FLAG_PREFIX, decodeRow, type RecordData } from './record';
 
 export const MAX_PER_PAGE = 1000;
 export const DEFAULT_PER_PAGE = 30;
@@ -46,6 +46,22 @@ export function accessCondition(
   if (isSuperuser(ctx.request)) return null;
   if (rule === null) throw new ApiError(403, SUPERUSERS_ONLY);
   return rule === '' ? null : ruleSql(ctx, collection, rule, ROW);
+}
+
+/**
+ * The columns to read: the row, plus one flag per field with a `readRule` telling whether this caller
+ * may see it. The flags are computed in the same query, so private fields cost no extra round trip.
+ */
+export function selectColumns(ctx: CompileContext, collection: Collection): RawBuilder<unknown> {
+  const row = sql`${sql.ref(ROW)}.*`;
+  if (isSuperuser(ctx.request)) return row;
+  const guarded = collection.fields.filter((f) => f.readRule !== null);
+  if (guarded.length === 0) return row;
+  const flags = guarded.map((f) => {
+    const rule = f.readRule === '' ? sql`1 = 1` : ruleSql(ctx, collection, f.readRule!, ROW);
+    return sql`CASE WHEN ${rule} THEN 1 ELSE 0 END AS ${sql.id(READ_FLAG_PREFIX + f.name)}`;
+  });
+  return sql`${row}, ${sql.join(flags)}`;
 }
 
 function guardRequestReferences(request: RequestInfo, ...inputs: Array<string | undefined>): void {
@@ -108,7 +124,7 @@ export async function listRecords(
   const rows = await runUserQuery(() =>
     sql<
       Record<string, unknown>
-    >`SELECT ${sql.ref(ROW)}.* FROM ${table}${where}${orderSql} LIMIT ${perPage} OFFSET ${offset}`.execute(
+    >`SELECT ${selectColumns(compile, collection)} FROM ${table}${where}${orderSql} LIMIT ${perPage} OFFSET ${offset}`.execute(
       db,
     ),
   );
@@ -150,13 +166,12 @@ export async function findRecord(
   id: string,
   condition: RawBuilder<unknown> | null,
   db: AnyKysely = ctx.db.kysely,
+  columns: RawBuilder<unknown> = sql`${sql.ref(ROW)}.*`,
 ): Promise<RecordData | null> {
   const where = whereClause([sql`${sql.ref(`${ROW}.id`)} = ${id}`, condition]);
   const result = await sql<
     Record<string, unknown>
-  >`SELECT ${sql.ref(ROW)}.* FROM ${sql.table(collection.name)} AS ${sql.id(ROW)}${where} LIMIT 1`.execute(
-    db,
-  );
+  >`SELECT ${columns} FROM ${sql.table(collection.name)} AS ${sql.id(ROW)}${where} LIMIT 1`.execute(db);
   const row = result.rows[0];
   return row ? decodeRow(collection, row) : null;
 }
@@ -170,7 +185,14 @@ export async function viewRecord(
 ): Promise<RecordData> {
   const compile = compileContext(ctx, request);
   const rule = accessCondition(compile, collection, collection.viewRule);
-  const record = await findRecord(ctx, collection, id, rule);
+  const record = await findRecord(
+    ctx,
+    collection,
+    id,
+    rule,
+    ctx.db.kysely,
+    selectColumns(compile, collection),
+  );
   if (!record) throw new ApiError(404);
   return record;
 }

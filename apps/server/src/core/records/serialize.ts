@@ -5,7 +5,7 @@
  */
 import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';
-import type { RecordData } from './record';
+import { unreadableFields, type RecordData } from './record';
 
 export interface SerializeOptions {
   request: RequestInfo;
@@ -23,11 +23,13 @@ export function serializeRecord(
   const auth = options.request.auth;
   const superuser = auth?.isSuperuser === true;
   const isOwner = auth !== null && auth.collection.id === collection.id && auth.record.id === data.id;
+  const unreadable = unreadableFields(data);
   const out: RecordJson = { collectionId: collection.id, collectionName: collection.name };
   for (const field of collection.fields) {
     if (collection.type === 'auth' && (field.name === 'password' || field.name === 'tokenKey')) continue;
     if (field.type === 'password') continue;
     if (field.hidden && !superuser) continue;
+    if (unreadable.has(field.name)) continue;
     if (collection.type === 'auth' && field.name === 'email') {
       const visible = superuser || isOwner || options.canManage === true || data.emailVisibility === true;
       if (!visible) continue;

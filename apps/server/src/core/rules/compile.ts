@@ -69,6 +69,8 @@ export function clientFilterSql(
     alias,
     counter,
     client: !superuser,
+    readGuard: (owner, field, fieldAlias) =>
+      field.readRule ? ruleSql({ ...ctx, counter }, owner, field.readRule, fieldAlias) : sql`1 = 1`,
     gate: (joined, joinedAlias) => {
       if (joined.listRule === null) throw new FilterResolveError(`${joined.name} cannot be filtered by`);
       return joined.listRule === ''

@@ -32,6 +32,8 @@ export interface ResolverOptions {
   client: boolean;
   /** For client filters: the condition a joined row must meet (its list rule), or throws when none may be read. */
   gate?: (collection: Collection, alias: string) => RawBuilder<unknown> | null;
+  /** For client filters: the condition under which the caller may read a field with a `readRule`. */
+  readGuard?: (collection: Collection, field: Field, alias: string) => RawBuilder<unknown>;
   /** Shared between nested resolvers so every alias in one statement is unique. */
   counter?: { next: number };
 }
@@ -228,6 +230,10 @@ export class RecordFieldResolver implements FilterResolver {
     if (this.options.client && walk.collection.type === 'auth' && field.name === 'email') {
       // Client filters must not reveal emails their owners keep private.
       expr = sql`(CASE WHEN ${sql.ref(`${walk.alias}.emailVisibility`)} THEN ${expr} ELSE NULL END)`;
+    }
+    if (this.options.client && field.readRule !== null && this.options.readGuard) {
+      // A private field filters as empty for callers who may not read it, so it cannot be probed.
+      expr = sql`(CASE WHEN ${this.options.readGuard(walk.collection, field, walk.alias)} THEN ${expr} ELSE NULL END)`;
     }
     switch (modifier) {
       case null:

@@ -37,6 +37,22 @@ export function checkCollectionRules(flavor: SqlFlavor): CollectionCheck {
         };
       }
     }
+    collection.fields.forEach((field, i) => {
+      if (!field.readRule) return;
+      try {
+        ruleSql({ registry: view, flavor, request: guestRequest() }, collection, field.readRule, '_r');
+      } catch (error) {
+        errors.fields = {
+          ...(errors.fields as object),
+          [i]: {
+            readRule: {
+              code: 'validation_invalid_rule',
+              message: `Invalid rule: ${(error as Error).message}`,
+            },
+          },
+        };
+      }
+    });
     if (Object.keys(errors).length) throw new ApiError(400, 'Failed to save collection.', errors);
   };
 }
