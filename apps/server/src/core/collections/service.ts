@@ -11,6 +11,7 @@ import { collectionSchema, type Collection } from './model';
 import type { CollectionRegistry } from './registry';
 import { withSystemFields } from './system-fields';
 import { syncTable } from './table-sync';
+import { checkViewQuery, createView, dropView, viewColumns, viewFields } from './views';
 import { validateCollection, zodToApiError } from './validate';
 
 /** Extra checks (rules that must compile) that need more than the collection layer knows. */
@@ -61,9 +62,31 @@ export class CollectionService {
     ];
     c.created = previous?.created ?? nowString();
     c.updated = nowString();
+    if (c.type === 'view') {
+      c.viewQuery = checkViewQuery(c.viewQuery, message);
+      // Views are read-only; their fields are known once the view exists (see writeSchema).
+      c.createRule = c.updateRule = c.deleteRule = null;
+      c.indexes = [];
+    }
     validateCollection(c, previous, this.registry, message);
-    for (const check of this.checks) check(c, this.registry);
+    if (c.type !== 'view') this.runChecks(c);
     return c;
+  }
+
+  private runChecks(collection: Collection): void {
+    for (const check of this.checks) check(collection, this.registry);
+  }
+
+  /** Runs the DDL for a new or changed definition inside the caller's transaction. */
+  private async writeSchema(db: AnyKysely, previous: Collection | null, next: Collection): Promise<void> {
+    if (next.type !== 'view') {
+      await syncTable(db, this.db.dialect, previous, next);
+      return;
+    }
+    if (previous) await dropView(db, previous.name);
+    await createView(db, next);
+    next.fields = viewFields(await viewColumns(db, this.db.dialect, next.name), next.fields);
+    this.runChecks(next);
   }
 
   async create(input: unknown, trx?: AnyKysely): Promise<Collection> {
@@ -74,7 +97,7 @@ export class CollectionService {
       });
     }
     await this.inTransaction(trx, async (db) => {
-      await syncTable(db, this.db.dialect, null, collection);
+      await this.writeSchema(db, null, collection);
       await db
         .insertInto('_collections')
         .values({
@@ -95,7 +118,7 @@ export class CollectionService {
     const previous = this.require(idOrName);
     const collection = this.prepare(input, previous, 'Failed to update collection.');
     await this.inTransaction(trx, async (db) => {
-      await syncTable(db, this.db.dialect, previous, collection);
+      await this.writeSchema(db, previous, collection);
       await db
         .updateTable('_collections')
         .set({ name: collection.name, definition: JSON.stringify(collection), updated: collection.updated })
@@ -123,7 +146,8 @@ export class CollectionService {
       );
     }
     await this.inTransaction(trx, async (db) => {
-      await syncTable(db, this.db.dialect, collection, null);
+      if (collection.type === 'view') await dropView(db, collection.name);
+      else await syncTable(db, this.db.dialect, collection, null);
       await db.deleteFrom('_collections').where('id', '=', collection.id).execute();
     });
     this.registry.remove(collection.id);
