@@ -3,6 +3,8 @@
  * SIGINT/SIGTERM so in-flight requests finish and the SQLite WAL is checkpointed cleanly.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { createMailer, type Mailer } from './core/mail/mailer';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { systemMigrations } from './core/migrations';
@@ -31,9 +33,23 @@ export async function openAppDatabase(config: Config, logger: Logger): Promise<D
   return db;
 }
 
+export function appMailer(config: Config, logger: Logger): Mailer {
+  const host = new URL(config.publicUrl).hostname;
+  return createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: `${config.siteTitle} <noreply@${host.includes('.') ? host : 'localhost.localdomain'}>`,
+    log: (message, details) => logger.info(details, message),
+  });
+}
+
 export async function startApp(config: Config, logger = createLogger(config.logLevel)): Promise<RunningApp> {
   const db = await openAppDatabase(config, logger);
-  const core = await createCore(db, { appName: config.siteTitle, appURL: config.publicUrl });
+  const core = await createCore(db, {
+    appName: config.siteTitle,
+    appURL: config.publicUrl,
+    mailer: appMailer(config, logger),
+  });
   const server = await createServer({ config, db, core, logger });
   await server.listen({ host: config.host, port: config.port });
   const address = server.server.address();

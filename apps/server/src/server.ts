@@ -14,6 +14,7 @@ import { registerSpa } from './apis/spa';
 import { registerBatchRoutes } from './apis/batch';
 import { registerCollectionRoutes } from './apis/collections';
 import { registerRecordAuthRoutes } from './apis/record-auth';
+import { registerRecordAuthMailRoutes } from './apis/record-auth-mail';
 import { registerRecordCrudRoutes } from './apis/record-crud';
 import { registerRequestInfo } from './apis/request-info';
 import { registerSettingsRoutes } from './apis/settings';
@@ -60,6 +61,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerCollectionRoutes(app, ctx.core);
   registerRecordCrudRoutes(app, ctx.core);
   registerRecordAuthRoutes(app, ctx.core);
+  registerRecordAuthMailRoutes(app, ctx.core);
   registerSettingsRoutes(app, ctx.core);
   registerBatchRoutes(app, ctx.core);
 

@@ -9,7 +9,7 @@ describe('health and the API fallback', () => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase('sqlite');
-    server = await createTestServer(testDb.db, { webDist: '/nonexistent' });
+    server = await createTestServer(testDb.db);
   });
   afterAll(async () => {
     await server.close();

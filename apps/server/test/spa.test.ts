@@ -18,7 +18,7 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
     testDb = await createTestDatabase('sqlite');
-    server = await createTestServer(testDb.db, { webDist });
+    server = await createTestServer(testDb.db, { config: { webDist } });
   });
   afterAll(async () => {
     await server.close();

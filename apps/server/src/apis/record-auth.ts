@@ -18,7 +18,7 @@ import { queryString, type Query } from './query-params';
 
 type Params = { collection: string };
 
-function requireAuthCollection(core: Core, idOrName: string): Collection {
+export function requireAuthCollection(core: Core, idOrName: string): Collection {
   const collection = core.registry.find(idOrName);
   if (!collection || collection.type !== 'auth')
     throw new ApiError(404, 'Missing or invalid auth collection context.');
@@ -107,8 +107,10 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
   app.post<{ Params: Params }>('/api/collections/:collection/auth-refresh', async (request) => {
     const collection = requireAuthCollection(core, request.params.collection);
     const auth = request.info.auth;
-    if (!auth || auth.collection.id !== collection.id)
-      throw new ApiError(401, 'The request requires valid record authorization token.');
+    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+    if (auth.collection.id !== collection.id) {
+      throw new ApiError(403, `The request requires auth record from ${collection.name} collection.`);
+    }
     return pickFields(
       await authResponse(core, collection, auth.record, request.info),
       queryString(request.query as Query, 'fields'),

@@ -1,4 +1,4 @@
-import { closeOnSignals, openAppDatabase, startApp } from '../app';
+import { appMailer, closeOnSignals, openAppDatabase, startApp } from '../app';
 import { createCore } from '../core';
 import { upsertSuperuser } from './superuser';
 import type { Config } from '../config';
@@ -68,7 +68,11 @@ const superuser: Command = {
       return 2;
     }
     const db = await openAppDatabase(config, createLogger('warn'));
-    const core = await createCore(db, { appName: config.siteTitle, appURL: config.publicUrl });
+    const core = await createCore(db, {
+      appName: config.siteTitle,
+      appURL: config.publicUrl,
+      mailer: appMailer(config, createLogger('warn')),
+    });
     try {
       const outcome = await upsertSuperuser(core, email, password);
       say(`Superuser ${email} ${outcome}.`);

@@ -4,7 +4,9 @@
  */
 import type { Database } from '../db/types';
 import { PasswordHasher } from '../tools/security/password';
+import type { AccountMailDeps } from './auth/account-mail';
 import { TokenService } from './auth/tokens';
+import type { Mailer } from './mail/mailer';
 import { CollectionRegistry } from './collections/registry';
 import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
@@ -21,14 +23,16 @@ export interface Core {
   tokens: TokenService;
   settings: SettingsStore;
   passwords: PasswordHasher;
+  accountMail: AccountMailDeps;
   close(): Promise<void>;
 }
 
 export interface CoreOptions {
   appName: string;
   appURL: string;
-  /** bcrypt cost; tests lower it to the minimum allowed. */
+  /** bcrypt cost (at least 10). */
   bcryptCost?: number;
+  mailer: Mailer;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -53,6 +57,15 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     tokens,
     settings,
     passwords,
-    close: () => passwords.close(),
+    accountMail: {
+      records,
+      tokens,
+      mailer: options.mailer,
+      mail: { siteTitle: options.appName, publicUrl: options.appURL },
+    },
+    close: async () => {
+      await passwords.close();
+      await options.mailer.close();
+    },
   };
 }

@@ -71,7 +71,8 @@ describeWithFixture('auth with password and refresh', (fixture) => {
       method: 'POST',
       url: '/api/collections/members/auth-refresh',
       as: 'superuser',
-      status: 401,
+      status: 403,
+      contains: ['The request requires auth record from members collection.'],
     },
     {
       name: 'refresh',

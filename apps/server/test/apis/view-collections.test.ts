@@ -40,7 +40,8 @@ describeWithFixture('view collections', (fixture) => {
       status: 200,
       contains: [
         '"type":"view"',
-        '"name":"total"', '"type":"number"',
+        '"name":"total"',
+        '"type":"number"',
         '"name":"last_title"',
         '"type":"json"',
         '"createRule":null',

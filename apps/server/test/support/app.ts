@@ -1,26 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config';
-import type { Database } from '../../src/db/types';
 import { createCore, type Core } from '../../src/core';
+import { createMailer, type Mailer } from '../../src/core/mail/mailer';
+import type { Database } from '../../src/db/types';
 import { createServer } from '../../src/server';
 import { createLogger } from '../../src/tools/logger';
+
+export interface TestServerOptions {
+  config?: Partial<Config>;
+  /** Adds test-only routes before the server is sealed. */
+  extend?: (server: FastifyInstance) => void;
+  /** Receives the server's core, for fixtures that build data through it. */
+  onCore?: (core: Core) => void;
+  /** Where mail goes; by default an outbox in a temporary directory. */
+  mailer?: Mailer;
+}
 
 /** A server over the given database, configured as in production but silent and without a real port. */
 export async function createTestServer(
   db: Database,
-  overrides: Partial<Config> = {},
-  /** Adds test-only routes before the server is sealed. */
-  extend?: (server: FastifyInstance) => void,
-  /** Receives the server's core, for fixtures that build data through it. */
-  onCore?: (core: Core) => void,
+  options: TestServerOptions = {},
 ): Promise<FastifyInstance> {
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
-  // The lowest bcrypt cost allowed keeps the suites fast; production uses the same minimum or more.
-  const core = await createCore(db, { appName: config.siteTitle, appURL: config.publicUrl, bcryptCost: 10 });
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webDist: '/nonexistent', ...options.config };
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: undefined,
+      outboxDir: fs.mkdtempSync(path.join(os.tmpdir(), 'community-outbox-')),
+      from: 'test@example.com',
+      log: () => undefined,
+    });
+  // bcrypt cost 10 is the lowest allowed and what production uses by default.
+  const core = await createCore(db, {
+    appName: config.siteTitle,
+    appURL: config.publicUrl,
+    bcryptCost: 10,
+    mailer,
+  });
   const server = await createServer({ config, db, core, logger: createLogger('silent') });
   server.addHook('onClose', () => core.close());
-  onCore?.(core);
-  extend?.(server);
+  options.onCore?.(core);
+  options.extend?.(server);
   await server.ready();
   return server;
 }

@@ -8,6 +8,7 @@ import type { Core } from '../../src/core';
 import { createRecord } from '../../src/core/records/write';
 import { systemRequest } from '../../src/core/rules/request-info';
 import type { RecordData } from '../../src/core/records/record';
+import type { Mailer } from '../../src/core/mail/mailer';
 import { createTestServer } from './app';
 import { afterAll, beforeAll } from 'vitest';
 import { describeEachDialect, type TestDatabase } from './databases';
@@ -32,9 +33,12 @@ export interface Fixture {
   tokens: { alice: string; bob: string; mod: string; superuser: string };
 }
 
-export async function buildFixture(testDb: TestDatabase): Promise<Fixture> {
+export async function buildFixture(testDb: TestDatabase, mailer?: Mailer): Promise<Fixture> {
   let core!: Core;
-  const server = await createTestServer(testDb.db, { webDist: '/nonexistent' }, undefined, (c) => (core = c));
+  const server = await createTestServer(testDb.db, {
+    onCore: (c) => (core = c),
+    ...(mailer ? { mailer } : {}),
+  });
   const su = core.registry.find('_superusers')!;
   const system = systemRequest(su);
   const create = (collection: string, data: RecordData) =>

@@ -11,6 +11,7 @@ import {
   recordTokenSecret,
   signRecordToken,
   verifyRecordToken,
+  type RecordTokenClaims,
   type RecordTokenType,
 } from '../../tools/security/tokens';
 import type { Collection } from '../collections/model';
@@ -56,7 +57,7 @@ export class TokenService {
     records: RecordContext,
     token: string,
     type: RecordTokenType,
-  ): Promise<{ collection: Collection; record: RecordData } | null> {
+  ): Promise<{ collection: Collection; record: RecordData; claims: RecordTokenClaims } | null> {
     const claims = decodeUnverified(token);
     if (!claims || claims.type !== type) return null;
     const collection = this.registry.find(claims.collectionId);
@@ -64,11 +65,17 @@ export class TokenService {
     const record = await findRecord(records, collection, claims.id, null);
     if (!record) return null;
     const verified = await verifyRecordToken(token, this.secretFor(collection, type, record), type);
-    return verified ? { collection, record } : null;
+    return verified ? { collection, record, claims: verified } : null;
   }
 
   async authenticate(records: RecordContext, token: string): Promise<AuthInfo | null> {
     const found = await this.verify(records, token, 'auth');
-    return found ? { ...found, isSuperuser: found.collection.id === SUPERUSERS_ID } : null;
+    return found
+      ? {
+          collection: found.collection,
+          record: found.record,
+          isSuperuser: found.collection.id === SUPERUSERS_ID,
+        }
+      : null;
   }
 }

@@ -1,0 +1,66 @@
+/** The auth endpoints behind mailed links, and `auth-methods`. Each answers 204 on success. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Core } from '../core';
+import {
+  confirmEmailChange,
+  confirmPasswordReset,
+  confirmVerification,
+  requestEmailChange,
+  requestPasswordReset,
+  requestVerification,
+} from '../core/auth/account-mail';
+import { pickFields } from '../tools/picker';
+import { queryString, type Query } from './query-params';
+import { requireAuthCollection } from './record-auth';
+
+type Params = { collection: string };
+type Body = Record<string, unknown>;
+
+const bodyOf = (request: FastifyRequest): Body =>
+  request.body && typeof request.body === 'object' ? (request.body as Body) : {};
+
+export function registerRecordAuthMailRoutes(app: FastifyInstance, core: Core): void {
+  const deps = core.accountMail;
+  const route = (path: string, run: (request: FastifyRequest<{ Params: Params }>) => Promise<void>) =>
+    app.post<{ Params: Params }>(
+      `/api/collections/:collection/${path}`,
+      async (request, reply: FastifyReply) => {
+        await run(request);
+        return reply.status(204).send();
+      },
+    );
+
+  route('request-verification', (r) =>
+    requestVerification(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  );
+  route('confirm-verification', (r) =>
+    confirmVerification(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  );
+  route('request-password-reset', (r) =>
+    requestPasswordReset(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  );
+  route('confirm-password-reset', (r) =>
+    confirmPasswordReset(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  );
+  route('request-email-change', (r) =>
+    requestEmailChange(deps, requireAuthCollection(core, r.params.collection), r.info.auth, bodyOf(r)),
+  );
+  route('confirm-email-change', (r) =>
+    confirmEmailChange(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  );
+
+  app.get<{ Params: Params }>('/api/collections/:collection/auth-methods', (request) => {
+    const collection = requireAuthCollection(core, request.params.collection);
+    const password = collection.passwordAuth;
+    const methods = {
+      password: { enabled: password.enabled, identityFields: password.identityFields },
+      oauth2: { enabled: false, providers: [] },
+      mfa: { enabled: false, duration: 0 },
+      otp: { enabled: false, duration: 0 },
+      authProviders: [],
+      usernamePassword: password.enabled && password.identityFields.includes('username'),
+      emailPassword: password.enabled && password.identityFields.includes('email'),
+    };
+    return pickFields(methods, queryString(request.query as Query, 'fields'));
+  });
+}

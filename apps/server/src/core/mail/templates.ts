@@ -1,0 +1,84 @@
+/**
+ * The account mails. Links open the web app, which confirms through the API (PRODUCT.md §3):
+ * verification and email change on /settings, password reset on /forgot-password.
+ */
+import type { MailMessage } from './mailer';
+
+export interface MailContext {
+  siteTitle: string;
+  publicUrl: string;
+}
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function compose(
+  to: string,
+  subject: string,
+  lines: string[],
+  link: { url: string; label: string } | null,
+  ctx: MailContext,
+): MailMessage {
+  const text = [...lines, ...(link ? ['', `${link.label}: ${link.url}`] : []), '', `— ${ctx.siteTitle}`].join(
+    '\n',
+  );
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    ...lines.map((line) => `<p>${escape(line)}</p>`),
+    link ? `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>` : '',
+    `<p style="color:#666">— ${escape(ctx.siteTitle)}</p>`,
+    '</body></html>',
+  ].join('');
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, token: string, ctx: MailContext): MailMessage {
+  return compose(
+    to,
+    `Verify your email for ${ctx.siteTitle}`,
+    [
+      'Thanks for joining. Please confirm this email address belongs to you.',
+      'If you did not create an account, you can ignore this mail.',
+    ],
+    {
+      url: `${ctx.publicUrl}/settings?verificationToken=${encodeURIComponent(token)}`,
+      label: 'Verify my email',
+    },
+    ctx,
+  );
+}
+
+export function passwordResetMail(to: string, token: string, ctx: MailContext): MailMessage {
+  return compose(
+    to,
+    `Reset your ${ctx.siteTitle} password`,
+    [
+      'Someone asked to reset the password of the account with this email.',
+      'The link works for 30 minutes. If it was not you, ignore this mail: your password stays as it is.',
+    ],
+    {
+      url: `${ctx.publicUrl}/forgot-password?resetToken=${encodeURIComponent(token)}`,
+      label: 'Choose a new password',
+    },
+    ctx,
+  );
+}
+
+export function emailChangeMail(to: string, token: string, ctx: MailContext): MailMessage {
+  return compose(
+    to,
+    `Confirm your new email for ${ctx.siteTitle}`,
+    [
+      'Someone asked to use this address for their account. Confirming will ask for the account password.',
+      'If it was not you, ignore this mail.',
+    ],
+    {
+      url: `${ctx.publicUrl}/settings?emailChangeToken=${encodeURIComponent(token)}`,
+      label: 'Confirm the new email',
+    },
+    ctx,
+  );
+}
