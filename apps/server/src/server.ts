@@ -16,6 +16,7 @@ import { registerCollectionRoutes } from './apis/collections';
 import { registerRecordAuthRoutes } from './apis/record-auth';
 import { registerRecordAuthMailRoutes } from './apis/record-auth-mail';
 import { registerRecordCrudRoutes } from './apis/record-crud';
+import { registerRateLimits } from './apis/rate-limits';
 import { registerRequestInfo } from './apis/request-info';
 import { registerSettingsRoutes } from './apis/settings';
 import type { Core } from './core';
@@ -55,6 +56,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(cors, { origin: '*' });
   await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, parts: 1000 } });
   registerRequestInfo(app, ctx.core);
+  registerRateLimits(app, ctx.core);
 
   // Route groups, one per PocketBase endpoint family.
   registerHealthRoutes(app);

@@ -17,6 +17,8 @@ export interface TestServerOptions {
   onCore?: (core: Core) => void;
   /** Where mail goes; by default an outbox in a temporary directory. */
   mailer?: Mailer;
+  /** Abuse limits are off in tests unless a test is about them (suites send many requests from one address). */
+  rateLimits?: boolean;
 }
 
 /** A server over the given database, configured as in production but silent and without a real port. */
@@ -40,6 +42,7 @@ export async function createTestServer(
     bcryptCost: 10,
     mailer,
   });
+  if (!options.rateLimits) await core.settings.update(db.kysely, { rateLimits: { enabled: false } });
   const server = await createServer({ config, db, core, logger: createLogger('silent') });
   server.addHook('onClose', () => core.close());
   options.onCore?.(core);

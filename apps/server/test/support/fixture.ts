@@ -33,10 +33,15 @@ export interface Fixture {
   tokens: { alice: string; bob: string; mod: string; superuser: string };
 }
 
-export async function buildFixture(testDb: TestDatabase, mailer?: Mailer): Promise<Fixture> {
+export async function buildFixture(
+  testDb: TestDatabase,
+  mailer?: Mailer,
+  rateLimits = false,
+): Promise<Fixture> {
   let core!: Core;
   const server = await createTestServer(testDb.db, {
     onCore: (c) => (core = c),
+    rateLimits,
     ...(mailer ? { mailer } : {}),
   });
   const su = core.registry.find('_superusers')!;

@@ -1,0 +1,80 @@
+/**
+ * Abuse limits (PRODUCT.md §9), answered with 429, `Retry-After` and PocketBase's error body. The
+ * limits are on by default and switched with the `rateLimits.enabled` setting.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Core } from '../core';
+import { ApiError } from '../tools/api-error';
+import { MemoryRateLimiter, type RateLimiter } from '../tools/rate-limiter';
+
+interface Limit {
+  /** Which requests it applies to: the route pattern and method. */
+  route: RegExp;
+  method: string;
+  max: number;
+  windowSeconds: number;
+  /** What is counted: the client address, or an address submitted in the body. */
+  key: (request: FastifyRequest) => string | null;
+}
+
+const byIp = (request: FastifyRequest) => request.ip;
+const byEmail = (field: string) => (request: FastifyRequest) => {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' ? value.trim().toLowerCase() : null;
+};
+const isAuthCollection = (core: Core) => (request: FastifyRequest) => {
+  const name = (request.params as { collection?: string } | undefined)?.collection ?? '';
+  return core.registry.find(name)?.type === 'auth' ? request.ip : null;
+};
+
+export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
+  { name: 'api', route: /^\/api\//, method: '*', max: 300, windowSeconds: 10, key: byIp },
+  { name: 'sign-in', route: /\/auth-with-password$/, method: 'POST', max: 5, windowSeconds: 20, key: byIp },
+  {
+    name: 'sign-up',
+    route: /^\/api\/collections\/[^/]+\/records$/,
+    method: 'POST',
+    max: 3,
+    windowSeconds: 3600,
+    key: isAuthCollection(core),
+  },
+  {
+    name: 'mail',
+    route: /\/request-(verification|password-reset)$/,
+    method: 'POST',
+    max: 5,
+    windowSeconds: 1800,
+    key: byEmail('email'),
+  },
+  {
+    name: 'email-change',
+    route: /\/request-email-change$/,
+    method: 'POST',
+    max: 5,
+    windowSeconds: 1800,
+    key: byEmail('newEmail'),
+  },
+];
+
+export function registerRateLimits(
+  app: FastifyInstance,
+  core: Core,
+  limiter: RateLimiter = new MemoryRateLimiter(),
+): void {
+  const limits = LIMITS(core);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!core.settings.get().rateLimits.enabled || request.info?.auth?.isSuperuser) return;
+    const path = request.url.split('?')[0] ?? '';
+    for (const limit of limits) {
+      if ((limit.method !== '*' && limit.method !== request.method) || !limit.route.test(path)) continue;
+      const key = limit.key(request);
+      if (key === null) continue;
+      const result = limiter.hit(`${limit.name}:${key}`, limit.max, limit.windowSeconds);
+      if (!result.allowed) {
+        request.log.warn({ limit: limit.name, ip: request.ip }, 'rate limit hit');
+        reply.header('Retry-After', String(result.retryAfter));
+        throw new ApiError(429);
+      }
+    }
+  });
+}

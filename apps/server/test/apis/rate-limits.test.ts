@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../support/databases';
+import { PASSWORD, buildFixture, type Fixture } from '../support/fixture';
+
+describeEachDialect('abuse limits', (getDb) => {
+  let fx: Fixture;
+  const post = (url: string, payload: object, authorization?: string) =>
+    fx.server.inject({
+      method: 'POST',
+      url: `/api/collections/${url}`,
+      payload,
+      headers: authorization ? { authorization } : {},
+      remoteAddress: '10.0.0.7',
+    });
+
+  beforeAll(async () => {
+    fx = await buildFixture(getDb(), undefined, true);
+  });
+  afterAll(async () => {
+    await fx.server.close();
+  });
+
+  it('allows 5 password sign-ins per 20 s from one address, then answers 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await post('members/auth-with-password', { identity: 'bob', password: 'wrong password' }))
+          .statusCode,
+      );
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const limited = await post('members/auth-with-password', { identity: 'bob', password: PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ data: {}, message: 'Too Many Requests.', status: 429 });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const otherAddress = await fx.server.inject({
+      method: 'POST',
+      url: '/api/collections/members/auth-with-password',
+      payload: { identity: 'bob', password: PASSWORD },
+      remoteAddress: '10.0.0.8',
+    });
+    expect(otherAddress.statusCode).toBe(200);
+  });
+
+  it('limits reset mails per address, not per sender', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await post('members/request-password-reset', { email: 'Alice@example.com' })).statusCode,
+      );
+    expect(statuses.slice(0, 5)).toEqual([204, 204, 204, 204, 204]);
+    expect(statuses[5]).toBe(429);
+    expect((await post('members/request-password-reset', { email: 'bob@example.com' })).statusCode).toBe(204);
+  });
+
+  it('limits account creation to 3 per hour per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fx.server.inject({
+        method: 'POST',
+        url: '/api/collections/members/records',
+        payload: {
+          username: `newbie${i}`,
+          email: `newbie${i}@example.com`,
+          password: PASSWORD,
+          passwordConfirm: PASSWORD,
+        },
+        remoteAddress: '10.0.0.9',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('turns off with the rateLimits setting', async () => {
+    await fx.core.settings.update(fx.core.db.kysely, { rateLimits: { enabled: false } });
+    expect(
+      (await post('members/auth-with-password', { identity: 'bob', password: PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+});
