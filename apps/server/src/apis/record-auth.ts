@@ -12,6 +12,7 @@ import { decodeRow, type RecordData } from '../core/records/record';
 import { serializeRecord } from '../core/records/serialize';
 import { ruleSql } from '../core/rules/compile';
 import type { RequestInfo } from '../core/rules/request-info';
+import { isBanned } from '../core/auth/tokens';
 import { ApiError } from '../tools/api-error';
 import { pickFields } from '../tools/picker';
 import { queryString, type Query } from './query-params';
@@ -94,6 +95,7 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
       ? await core.passwords.verify(password, String(record.password))
       : await core.passwords.verifyDummy(password);
     if (!record || !ok) throw new ApiError(400, 'Failed to authenticate.');
+    if (isBanned(record)) throw new ApiError(403, 'This account has been banned.');
     const info = { ...request.info, context: 'password' as const };
     if (!(await passesAuthRule(core, collection, record, info))) {
       throw new ApiError(403, "The request doesn't satisfy the collection requirements to authenticate.");

@@ -92,3 +92,48 @@ describeWithFixture('auth with password and refresh', (fixture) => {
     },
   ]);
 });
+
+describeWithFixture('banned accounts', (fixture) => {
+  runScenarios(fixture, [
+    {
+      name: 'a superuser bans bob',
+      method: 'PATCH',
+      url: '/api/collections/members/records/bobbbbbbbbbbbbb',
+      as: 'superuser',
+      body: { is_banned: true },
+      status: 200,
+      contains: ['"is_banned":true'],
+    },
+    {
+      name: "bob's existing token stops working at once",
+      method: 'POST',
+      url: '/api/collections/members/auth-refresh',
+      as: 'bob',
+      status: 401,
+    },
+    {
+      name: 'bob reads as a guest now',
+      method: 'GET',
+      url: '/api/collections/members/records',
+      as: 'bob',
+      status: 200,
+      contains: ['"totalItems":0'],
+    },
+    {
+      name: 'bob cannot sign in',
+      method: 'POST',
+      url: '/api/collections/members/auth-with-password',
+      body: { identity: 'bob', password: PASSWORD },
+      status: 403,
+      contains: ['This account has been banned.'],
+    },
+    {
+      name: 'a wrong password still answers as any failure',
+      method: 'POST',
+      url: '/api/collections/members/auth-with-password',
+      body: { identity: 'bob', password: 'wrong password' },
+      status: 400,
+      contains: ['Failed to authenticate.'],
+    },
+  ]);
+});

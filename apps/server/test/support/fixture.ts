@@ -63,6 +63,7 @@ export async function buildFixture(
       { name: 'username', type: 'text', required: true, max: 50 },
       { name: 'roles', type: 'select', values: ['tester', 'moderator', 'admin'], maxSelect: 3 },
       { name: 'note', type: 'text', hidden: true },
+      { name: 'is_banned', type: 'bool' },
       {
         name: 'birthday',
         type: 'date',

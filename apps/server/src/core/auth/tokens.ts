@@ -22,6 +22,9 @@ import { findRecord } from '../records/read';
 import type { RecordData } from '../records/record';
 import type { AuthInfo } from '../rules/request-info';
 
+/** Accounts carry an `is_banned` flag (PRODUCT.md §7); a banned account cannot sign in or use a token. */
+export const isBanned = (record: RecordData): boolean => record.is_banned === true;
+
 export class TokenService {
   constructor(
     private readonly masterSecret: string,
@@ -70,7 +73,8 @@ export class TokenService {
 
   async authenticate(records: RecordContext, token: string): Promise<AuthInfo | null> {
     const found = await this.verify(records, token, 'auth');
-    return found
+    // A ban ends every session at once: the token stays well-formed but no longer authenticates.
+    return found && !isBanned(found.record)
       ? {
           collection: found.collection,
           record: found.record,
