@@ -12,7 +12,7 @@ import { runAfterCommit, type WriteScope } from '../core/records/scope';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { headersToSnake, type RequestInfo } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
-import { pickFields } from '../tools/picker';
+import { assertValidFields, pickFields } from '../tools/picker';
 import { readRecordBody } from './record-body';
 import { renderRecords } from './record-render';
 
@@ -74,6 +74,7 @@ async function runItem(core: Core, scope: WriteScope, item: BatchItem, outer: Re
     query: Object.fromEntries(query),
     headers: { ...outer.headers, ...headersToSnake(headers) },
   };
+  assertValidFields(query.get('fields') ?? undefined);
   const body = item.body ?? {};
   if (method === 'POST' && !id)
     return {

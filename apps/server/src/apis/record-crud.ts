@@ -5,7 +5,7 @@ import type { Collection } from '../core/collections/model';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listRecords, viewRecord } from '../core/records/read';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { ApiError } from '../tools/api-error';
-import { pickFields } from '../tools/picker';
+import { assertValidFields, pickFields } from '../tools/picker';
 import { queryBool, queryInt, queryString, type Query } from './query-params';
 import { readRecordBody } from './record-body';
 import { renderRecords } from './record-render';
@@ -67,6 +67,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
 
   app.post<{ Params: Params }>('/api/collections/:collection/records', async (request) => {
     const collection = requireCollection(core, request.params.collection);
+    assertValidFields(queryString(request.query as Query, 'fields'));
     const body = await readRecordBody(request);
     const record = await createRecord(core.records, collection, body, request.info);
     return renderOne(core, collection, record, request);
@@ -74,6 +75,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
 
   app.patch<{ Params: Params }>('/api/collections/:collection/records/:id', async (request) => {
     const collection = requireCollection(core, request.params.collection);
+    assertValidFields(queryString(request.query as Query, 'fields'));
     const body = await readRecordBody(request);
     const record = await updateRecord(core.records, collection, request.params.id ?? '', body, request.info);
     return renderOne(core, collection, record, request);

@@ -3,6 +3,7 @@
  * level), and shortens text with `:excerpt(max[, withEllipsis])`.
  */
 import { parseFields, type FieldSelector } from '@community/filter';
+import { ApiError } from './api-error';
 
 type Json = unknown;
 
@@ -63,9 +64,22 @@ function pickValue(value: Json, node: PickNode): Json {
   return out;
 }
 
+function parse(fields: string): FieldSelector[] {
+  try {
+    return parseFields(fields).fields;
+  } catch {
+    throw new ApiError(400, 'Something went wrong while processing your request.', {});
+  }
+}
+
+/** Checks `?fields=` up front, so a write never succeeds only to fail when its answer is built. */
+export function assertValidFields(fields: string | undefined): void {
+  if (fields?.trim()) parse(fields);
+}
+
 export function pickFields(value: Json, fields: string | undefined): Json {
   if (!fields?.trim()) return value;
-  const tree = buildTree(parseFields(fields).fields);
+  const tree = buildTree(parse(fields));
   if (tree.children.size === 0 && !tree.all) return value;
   return pickValue(value, tree);
 }

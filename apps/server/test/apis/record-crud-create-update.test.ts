@@ -20,6 +20,23 @@ function multipart(fields: Record<string, string>): { body: string; headers: Rec
 describeWithFixture('records create', (fixture) => {
   runScenarios(fixture, [
     {
+      name: 'an invalid fields parameter is a 400 and nothing is saved',
+      method: 'POST',
+      url: `${posts}?fields=a..b`,
+      as: 'alice',
+      body: { title: 'Never saved', author: IDS.alice },
+      status: 400,
+      events: { beforeCreate: 0 },
+      async after(fx) {
+        const rows = await fx.core.db.kysely
+          .selectFrom('posts')
+          .select('id')
+          .where('title', '=', 'Never saved')
+          .execute();
+        if (rows.length) throw new Error('the record must not be saved');
+      },
+    },
+    {
       name: 'missing collection',
       method: 'POST',
       url: '/api/collections/missing/records',

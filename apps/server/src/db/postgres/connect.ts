@@ -7,7 +7,9 @@ import type { Database } from '../types';
 const DEFAULT_POOL_SIZE = 10;
 
 export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // JIT compilation costs far more than it saves on the short queries a community site runs
+  // (hundreds of milliseconds for a small correlated subquery), so it is off for these connections.
+  const pool = new pg.Pool({ connectionString, max: poolSize, options: '-c jit=off' });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh client.
   pool.on('error', () => undefined);
