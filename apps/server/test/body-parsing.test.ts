@@ -10,9 +10,11 @@ describe('request bodies', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase('sqlite');
     // A probe route that echoes what the body parser produced.
-    server = await createTestServer(testDb.db, { extend: (app) => {
-      app.post('/api/__echo', (request) => ({ body: request.body ?? null }));
-    } });
+    server = await createTestServer(testDb.db, {
+      extend: (app) => {
+        app.post('/api/__echo', (request) => ({ body: request.body ?? null }));
+      },
+    });
   });
   afterAll(async () => {
     await server.close();
