@@ -15,6 +15,7 @@ import { registerBatchRoutes } from './apis/batch';
 import { registerCollectionRoutes } from './apis/collections';
 import { registerRecordAuthRoutes } from './apis/record-auth';
 import { registerRecordAuthMailRoutes } from './apis/record-auth-mail';
+import { registerRecordAuthOtpRoutes } from './apis/record-auth-otp';
 import { registerRecordCrudRoutes } from './apis/record-crud';
 import { registerRateLimits } from './apis/rate-limits';
 import { registerRequestInfo } from './apis/request-info';
@@ -64,6 +65,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordCrudRoutes(app, ctx.core);
   registerRecordAuthRoutes(app, ctx.core);
   registerRecordAuthMailRoutes(app, ctx.core);
+  registerRecordAuthOtpRoutes(app, ctx.core);
   registerSettingsRoutes(app, ctx.core);
   registerBatchRoutes(app, ctx.core);
 

@@ -29,6 +29,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const apiError = error instanceof ApiError ? error : fromFastifyError(error);
     if (apiError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
+    } else if (apiError.status === 401 || apiError.status === 403) {
+      // Authorization failures are security events (ASVS 16.3): who, from where, on what.
+      const auth = request.info?.auth;
+      request.log.warn(
+        {
+          event: 'authz.failure',
+          status: apiError.status,
+          ip: request.ip,
+          user: auth ? `${auth.collection.name}/${String(auth.record.id)}` : null,
+        },
+        'access refused',
+      );
     }
     return reply.status(apiError.status).type('application/json').send(apiError.toJSON());
   });

@@ -56,7 +56,10 @@ export function registerRecordAuthMailRoutes(app: FastifyInstance, core: Core): 
       password: { enabled: password.enabled, identityFields: password.identityFields },
       oauth2: { enabled: false, providers: [] },
       mfa: { enabled: false, duration: 0 },
-      otp: { enabled: false, duration: 0 },
+      otp: {
+        enabled: collection.otp.enabled,
+        duration: collection.otp.enabled ? collection.otp.duration : 0,
+      },
       authProviders: [],
       usernamePassword: password.enabled && password.identityFields.includes('username'),
       emailPassword: password.enabled && password.identityFields.includes('email'),

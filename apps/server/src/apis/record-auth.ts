@@ -13,11 +13,16 @@ import { serializeRecord } from '../core/records/serialize';
 import { ruleSql } from '../core/rules/compile';
 import type { RequestInfo } from '../core/rules/request-info';
 import { isBanned } from '../core/auth/tokens';
+import { decodeUnverified } from '../tools/security/tokens';
+import { bearerToken } from './request-info';
 import { ApiError } from '../tools/api-error';
 import { pickFields } from '../tools/picker';
 import { queryString, type Query } from './query-params';
 
 type Params = { collection: string };
+
+/** ASVS 6.3.1: failed sign-ins allowed per account and hour, from any address. */
+const MAX_FAILURES_PER_HOUR = 100;
 
 export function requireAuthCollection(core: Core, idOrName: string): Collection {
   const collection = core.registry.find(idOrName);
@@ -91,15 +96,36 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
       throw new ApiError(400, 'An error occurred while validating the submitted data.', data);
     }
     const record = await findByIdentity(core, collection, identity);
+    // ASVS 6.3.1: at most 100 failed sign-ins per account and hour, whatever address they come from.
+    const attempts = core.accountMail.attempts;
+    const failuresKey = record ? `sign-in-failures:${collection.id}:${String(record.id)}` : null;
+    if (failuresKey && attempts.count(failuresKey) >= MAX_FAILURES_PER_HOUR) {
+      request.log.warn(
+        { event: 'auth.locked', collection: collection.name, recordId: record?.id, ip: request.ip },
+        'sign-in refused: too many failures',
+      );
+      throw new ApiError(429);
+    }
     const ok = record
       ? await core.passwords.verify(password, String(record.password))
       : await core.passwords.verifyDummy(password);
-    if (!record || !ok) throw new ApiError(400, 'Failed to authenticate.');
+    if (!record || !ok) {
+      if (failuresKey) attempts.hit(failuresKey, MAX_FAILURES_PER_HOUR, 3600);
+      request.log.warn(
+        { event: 'auth.failure', collection: collection.name, recordId: record?.id ?? null, ip: request.ip },
+        'sign-in failed',
+      );
+      throw new ApiError(400, 'Failed to authenticate.');
+    }
     if (isBanned(record)) throw new ApiError(403, 'This account has been banned.');
     const info = { ...request.info, context: 'password' as const };
     if (!(await passesAuthRule(core, collection, record, info))) {
       throw new ApiError(403, "The request doesn't satisfy the collection requirements to authenticate.");
     }
+    request.log.info(
+      { event: 'auth.success', collection: collection.name, recordId: record.id, ip: request.ip },
+      'signed in',
+    );
     return pickFields(
       await authResponse(core, collection, record, info),
       queryString(request.query as Query, 'fields'),
@@ -113,9 +139,10 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
     if (auth.collection.id !== collection.id) {
       throw new ApiError(403, `The request requires auth record from ${collection.name} collection.`);
     }
-    return pickFields(
-      await authResponse(core, collection, auth.record, request.info),
-      queryString(request.query as Query, 'fields'),
-    );
+    const response = await authResponse(core, collection, auth.record, request.info);
+    // A non-refreshable token (impersonation) is echoed back, so its lifetime cannot be extended.
+    const current = bearerToken(request.headers.authorization);
+    if (decodeUnverified(current)?.refreshable === false) response.token = current;
+    return pickFields(response, queryString(request.query as Query, 'fields'));
   });
 }

@@ -3,6 +3,7 @@
  * layer and the CLI receive one `Core`; nothing below it knows about Fastify.
  */
 import type { Database } from '../db/types';
+import { MemoryRateLimiter } from '../tools/rate-limiter';
 import { PasswordHasher } from '../tools/security/password';
 import type { AccountMailDeps } from './auth/account-mail';
 import { TokenService } from './auth/tokens';
@@ -62,6 +63,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
       tokens,
       mailer: options.mailer,
       mail: { siteTitle: options.appName, publicUrl: options.appURL },
+      attempts: new MemoryRateLimiter(),
     },
     close: async () => {
       await passwords.close();

@@ -9,7 +9,10 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
+  /** Counts one event for `key` and says whether it is still within `max` for the window. */
   hit(key: string, max: number, windowSeconds: number): RateLimitResult;
+  /** How many events `key` has in its current window, without counting one. */
+  count(key: string): number;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
@@ -31,6 +34,11 @@ export class MemoryRateLimiter implements RateLimiter {
       allowed: window.count <= max,
       retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
     };
+  }
+
+  count(key: string): number {
+    const window = this.windows.get(key);
+    return window && window.resetAt > this.now() ? window.count : 0;
   }
 
   /** Drops expired windows now and then, so memory stays bounded by the active keys. */

@@ -27,15 +27,14 @@ describeEachDialect('account mails (verification, reset, email change)', (getDb)
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    fx = await buildFixture(
-      getDb(),
-      createMailer({
+    fx = await buildFixture(getDb(), {
+      mailer: createMailer({
         smtpUrl: smtp.url,
         outboxDir: '/nonexistent',
         from: 'Community <noreply@example.com>',
         log: () => undefined,
       }),
-    );
+    });
   });
   afterAll(async () => {
     await fx.server.close();

@@ -14,7 +14,7 @@ describeEachDialect('abuse limits', (getDb) => {
     });
 
   beforeAll(async () => {
-    fx = await buildFixture(getDb(), undefined, true);
+    fx = await buildFixture(getDb(), { rateLimits: true });
   });
   afterAll(async () => {
     await fx.server.close();

@@ -7,7 +7,7 @@ import { createCore, type Core } from '../../src/core';
 import { createMailer, type Mailer } from '../../src/core/mail/mailer';
 import type { Database } from '../../src/db/types';
 import { createServer } from '../../src/server';
-import { createLogger } from '../../src/tools/logger';
+import { createLogger, type Logger } from '../../src/tools/logger';
 
 export interface TestServerOptions {
   config?: Partial<Config>;
@@ -17,6 +17,8 @@ export interface TestServerOptions {
   onCore?: (core: Core) => void;
   /** Where mail goes; by default an outbox in a temporary directory. */
   mailer?: Mailer;
+  /** Where logs go; silent by default. */
+  logger?: Logger;
   /** Abuse limits are off in tests unless a test is about them (suites send many requests from one address). */
   rateLimits?: boolean;
 }
@@ -43,7 +45,7 @@ export async function createTestServer(
     mailer,
   });
   if (!options.rateLimits) await core.settings.update(db.kysely, { rateLimits: { enabled: false } });
-  const server = await createServer({ config, db, core, logger: createLogger('silent') });
+  const server = await createServer({ config, db, core, logger: options.logger ?? createLogger('silent') });
   server.addHook('onClose', () => core.close());
   options.onCore?.(core);
   options.extend?.(server);

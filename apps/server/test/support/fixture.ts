@@ -8,8 +8,7 @@ import type { Core } from '../../src/core';
 import { createRecord } from '../../src/core/records/write';
 import { systemRequest } from '../../src/core/rules/request-info';
 import type { RecordData } from '../../src/core/records/record';
-import type { Mailer } from '../../src/core/mail/mailer';
-import { createTestServer } from './app';
+import { createTestServer, type TestServerOptions } from './app';
 import { afterAll, beforeAll } from 'vitest';
 import { describeEachDialect, type TestDatabase } from './databases';
 
@@ -33,17 +32,12 @@ export interface Fixture {
   tokens: { alice: string; bob: string; mod: string; superuser: string };
 }
 
-export async function buildFixture(
-  testDb: TestDatabase,
-  mailer?: Mailer,
-  rateLimits = false,
-): Promise<Fixture> {
+/** Server options a suite may set for its fixture (mail, logs, abuse limits, configuration). */
+export type FixtureOptions = Omit<TestServerOptions, 'onCore' | 'extend'>;
+
+export async function buildFixture(testDb: TestDatabase, options: FixtureOptions = {}): Promise<Fixture> {
   let core!: Core;
-  const server = await createTestServer(testDb.db, {
-    onCore: (c) => (core = c),
-    rateLimits,
-    ...(mailer ? { mailer } : {}),
-  });
+  const server = await createTestServer(testDb.db, { ...options, onCore: (c) => (core = c) });
   const su = core.registry.find('_superusers')!;
   const system = systemRequest(su);
   const create = (collection: string, data: RecordData) =>

@@ -11,6 +11,7 @@ import type { Collection } from '../collections/model';
 import { emailBehaviour } from '../fields/text';
 import { emailChangeMail, passwordResetMail, verificationMail, type MailContext } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
+import type { RateLimiter } from '../../tools/rate-limiter';
 import { ROW, type RecordContext } from '../records/context';
 import { decodeRow, type RecordData } from '../records/record';
 import { updateRecord } from '../records/write';
@@ -22,6 +23,8 @@ export interface AccountMailDeps {
   tokens: TokenService;
   mailer: Mailer;
   mail: MailContext;
+  /** Counts attempts that are limited per account (OTP tries, failed sign-ins). */
+  attempts: RateLimiter;
 }
 
 const INVALID_DATA = 'An error occurred while validating the submitted data.';

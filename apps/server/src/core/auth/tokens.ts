@@ -43,13 +43,22 @@ export class TokenService {
     record: RecordData,
     type: RecordTokenType,
     extra?: Record<string, string>,
+    /** Impersonation tokens: a chosen lifetime, and never refreshable. */
+    options: { durationSeconds?: number; refreshable?: boolean } = {},
   ): Promise<string> {
     const duration =
-      type === 'auth' && collection.id === SUPERUSERS_ID
+      options.durationSeconds ||
+      (type === 'auth' && collection.id === SUPERUSERS_ID
         ? SUPERUSER_AUTH_DURATION
-        : DEFAULT_TOKEN_DURATIONS[type];
+        : DEFAULT_TOKEN_DURATIONS[type]);
     return signRecordToken(
-      { recordId: String(record.id), collectionId: collection.id, type, ...(extra ? { extra } : {}) },
+      {
+        recordId: String(record.id),
+        collectionId: collection.id,
+        type,
+        ...(extra ? { extra } : {}),
+        ...(type === 'auth' ? { refreshable: options.refreshable ?? true } : {}),
+      },
       this.secretFor(collection, type, record),
       duration,
     );

@@ -164,6 +164,14 @@ export const collectionSchema = z.object({
   manageRule: rule,
   /** View collections: the SELECT that defines the view. */
   viewQuery: z.string().default(''),
+  /** One-time passwords by mail (auth collections). */
+  otp: z
+    .object({
+      enabled: z.boolean().default(false),
+      duration: z.number().int().min(10).max(86_400).default(180),
+      length: z.number().int().min(6).max(12).default(8),
+    })
+    .default({ enabled: false, duration: 180, length: 8 }),
   passwordAuth: z
     .object({ enabled: z.boolean().default(true), identityFields: z.array(z.string()).default(['email']) })
     .default({ enabled: true, identityFields: ['email'] }),

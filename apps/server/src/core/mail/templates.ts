@@ -82,3 +82,16 @@ export function emailChangeMail(to: string, token: string, ctx: MailContext): Ma
     ctx,
   );
 }
+
+export function otpMail(to: string, code: string, durationSeconds: number, ctx: MailContext): MailMessage {
+  return compose(
+    to,
+    `Your ${ctx.siteTitle} sign-in code`,
+    [
+      `Your one-time sign-in code is ${code}.`,
+      `It works once, for ${Math.round(durationSeconds / 60)} minutes. If you did not ask for it, ignore this mail.`,
+    ],
+    null,
+    ctx,
+  );
+}

@@ -5,6 +5,7 @@
  * invalidates every token issued before it.
  */
 import type { AnyKysely } from '../../db/types';
+import { isCommonPassword } from '../auth/common-passwords';
 import type { Collection } from '../collections/model';
 import { ruleSql } from '../rules/compile';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
@@ -15,6 +16,10 @@ import type { FieldErrors } from './validate';
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
+const TOO_COMMON = {
+  code: 'validation_password_too_common',
+  message: 'This password is too common; choose another.',
+};
 const MISMATCH = { code: 'validation_values_mismatch', message: "Values don't match." };
 const NOT_ALLOWED = { code: 'validation_values_mismatch', message: 'Only managers can change this field.' };
 
@@ -26,6 +31,7 @@ export async function prepareAuthCreate(
 ): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (textOf(body.password) !== textOf(body.passwordConfirm)) errors.passwordConfirm = MISMATCH;
+  if (isCommonPassword(textOf(body.password))) errors.password = TOO_COMMON;
   if (!superuser && data.verified === true) errors.verified = NOT_ALLOWED;
   if (typeof data.email === 'string') data.email = data.email.trim();
   return Promise.resolve(errors);
@@ -67,6 +73,7 @@ export async function prepareAuthUpdate(
     return { errors, passwordChanged: false };
   }
   if (textOf(body.passwordConfirm) !== newPassword) errors.passwordConfirm = MISMATCH;
+  if (isCommonPassword(newPassword)) errors.password = TOO_COMMON;
   if (!manager) {
     const old = typeof body.oldPassword === 'string' ? body.oldPassword : '';
     const ok = old !== '' && (await ctx.passwords.verify(old, String(previous.password)));
