@@ -1,5 +1,5 @@
 import type { FieldOf } from '../collections/model';
-import { toText } from './text';
+import { checkText, toText } from './text';
 import { required, type FieldBehaviour } from './types';
 
 /**
@@ -13,25 +13,12 @@ export const passwordBehaviour: FieldBehaviour<FieldOf<'password'>> = {
   validate(field, value) {
     const text = value as string;
     if (text === '') return field.required ? required() : null;
-    const min = Math.max(field.min, 1);
     const max = Math.min(field.max > 0 ? field.max : 71, 71);
-    if ([...text].length < min) {
-      return {
-        code: 'validation_min_text_constraint',
-        message: `Must be at least ${min} character(s).`,
-        params: { min },
-      };
-    }
-    if (Buffer.byteLength(text) > max) {
-      return {
-        code: 'validation_max_text_constraint',
-        message: `Must be less than ${max} character(s).`,
-        params: { max },
-      };
-    }
-    if (field.pattern && !new RegExp(field.pattern).test(text)) {
-      return { code: 'validation_invalid_format', message: 'Invalid value format.' };
-    }
-    return null;
+    return checkText(text, {
+      min: Math.max(field.min, 1),
+      max,
+      size: Buffer.byteLength(text),
+      pattern: field.pattern,
+    });
   },
 };

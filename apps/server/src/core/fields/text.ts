@@ -13,7 +13,35 @@ export const toText = (input: unknown): string => {
   return JSON.stringify(input);
 };
 
-const length = (text: string) => [...text].length;
+export const length = (text: string) => [...text].length;
+
+/**
+ * The length and format checks text-like fields share. `size` is what `max` limits: characters for
+ * text, UTF-8 bytes for passwords (bcrypt reads bytes).
+ */
+export function checkText(
+  text: string,
+  limits: { min: number; max: number; size: number; pattern: string },
+): FieldError | null {
+  if (limits.min > 0 && length(text) < limits.min) {
+    return {
+      code: 'validation_min_text_constraint',
+      message: `Must be at least ${limits.min} character(s).`,
+      params: { min: limits.min },
+    };
+  }
+  if (limits.size > limits.max) {
+    return {
+      code: 'validation_max_text_constraint',
+      message: `Must be less than ${limits.max} character(s).`,
+      params: { max: limits.max },
+    };
+  }
+  if (limits.pattern && !new RegExp(limits.pattern).test(text)) {
+    return { code: 'validation_invalid_format', message: 'Invalid value format.' };
+  }
+  return null;
+}
 
 export const textBehaviour: FieldBehaviour<FieldOf<'text'>> = {
   storage: () => 'text',
@@ -23,24 +51,7 @@ export const textBehaviour: FieldBehaviour<FieldOf<'text'>> = {
     const text = value as string;
     if (text === '') return field.required ? required() : null;
     const max = field.max > 0 ? field.max : DEFAULT_TEXT_MAX;
-    if (field.min > 0 && length(text) < field.min) {
-      return {
-        code: 'validation_min_text_constraint',
-        message: `Must be at least ${field.min} character(s).`,
-        params: { min: field.min },
-      };
-    }
-    if (length(text) > max) {
-      return {
-        code: 'validation_max_text_constraint',
-        message: `Must be less than ${max} character(s).`,
-        params: { max },
-      };
-    }
-    if (field.pattern && !new RegExp(field.pattern).test(text)) {
-      return { code: 'validation_invalid_format', message: 'Invalid value format.' };
-    }
-    return null;
+    return checkText(text, { min: field.min, max, size: length(text), pattern: field.pattern });
   },
 };
 
