@@ -11,7 +11,9 @@ import { systemMigrations } from './core/migrations';
 import { migrateToLatest } from './db/migrations/runner';
 import { openDatabase } from './db/open';
 import type { Database } from './db/types';
+import { communityCollections } from './collections';
 import { createCore, type Core } from './core';
+import { ensureCollections } from './site/ensure-collections';
 import { createServer } from './server';
 import { createLogger, type Logger } from './tools/logger';
 
@@ -50,6 +52,9 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     appURL: config.publicUrl,
     mailer: appMailer(config, logger),
   });
+  const site = await ensureCollections(core, communityCollections);
+  if (site.created.length || site.updated.length)
+    logger.info(site, 'community collections brought up to date');
   const server = await createServer({ config, db, core, logger });
   await server.listen({ host: config.host, port: config.port });
   const address = server.server.address();

@@ -50,9 +50,7 @@ export class CollectionService {
     const c = parsed.data;
     c.id = previous?.id ?? (c.id || collectionIdFor(c.type, c.name));
     c.fields = withSystemFields(c.type, c.fields).map((f) =>
-      f.type === 'relation'
-        ? { ...f, collectionId: this.registry.find(f.collectionId)?.id ?? f.collectionId }
-        : f,
+      f.type === 'relation' ? { ...f, collectionId: this.relationTarget(f.collectionId, c) } : f,
     );
     const own = previous ? retarget(c.indexes, previous.name, c.name) : c.indexes;
     const system = systemIndexes(c);
@@ -71,6 +69,12 @@ export class CollectionService {
     validateCollection(c, previous, this.registry, message);
     if (c.type !== 'view') this.runChecks(c);
     return c;
+  }
+
+  /** A relation may name its collection by id or name, including the collection being defined. */
+  private relationTarget(idOrName: string, self: Collection): string {
+    if (idOrName === self.id || idOrName.toLowerCase() === self.name.toLowerCase()) return self.id;
+    return this.registry.find(idOrName)?.id ?? idOrName;
   }
 
   private runChecks(collection: Collection): void {

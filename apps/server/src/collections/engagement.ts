@@ -1,0 +1,101 @@
+import type { CollectionInput } from '../core/collections/model';
+import { MEMBER, MOD, all, any, owns } from './rules';
+import { CAN_SEE_POST, CONTRIBUTES } from './posts';
+
+const timestamps = [
+  { name: 'created', type: 'autodate' as const, onCreate: true },
+  { name: 'updated', type: 'autodate' as const, onCreate: true, onUpdate: true },
+];
+
+export const comments: CollectionInput = {
+  name: 'comments',
+  listRule: all(MEMBER, CAN_SEE_POST('target.')),
+  viewRule: all(MEMBER, CAN_SEE_POST('target.')),
+  createRule: all(MEMBER, owns('author'), "target.published != ''"),
+  updateRule: all(
+    owns('author'),
+    '@request.body.author:changed = false',
+    '@request.body.target:changed = false',
+  ),
+  // Authors moderate the threads under their own posts (spec part 1 §6).
+  deleteRule: any(owns('author'), CONTRIBUTES('target.'), MOD),
+  fields: [
+    { name: 'target', type: 'relation', collectionId: 'posts', required: true, cascadeDelete: true },
+    { name: 'author', type: 'relation', collectionId: 'users', required: true },
+    { name: 'content', type: 'editor', required: true, maxSize: 50_000 },
+    { name: 'reply', type: 'relation', collectionId: 'comments', cascadeDelete: true },
+    { name: 'attachments', type: 'file', maxSelect: 10, maxSize: 10 * 1024 * 1024 },
+    ...timestamps,
+  ],
+  indexes: [
+    'CREATE INDEX idx_comments_target_created ON "comments" ("target", "created")',
+    'CREATE INDEX idx_comments_author ON "comments" ("author")',
+  ],
+};
+
+/** Likes and favorites: one per member and post; members add and remove only their own. */
+function reaction(name: 'likes' | 'favorites', extraFields: CollectionInput['fields'] = []): CollectionInput {
+  return {
+    name,
+    listRule: MEMBER,
+    viewRule: MEMBER,
+    createRule: all(MEMBER, owns('user')),
+    updateRule: null,
+    deleteRule: owns('user'),
+    fields: [
+      { name: 'target', type: 'relation', collectionId: 'posts', required: true, cascadeDelete: true },
+      { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+      ...(extraFields ?? []),
+      ...timestamps,
+    ],
+    indexes: [
+      `CREATE UNIQUE INDEX idx_${name}_target_user ON "${name}" ("target", "user")`,
+      `CREATE INDEX idx_${name}_user ON "${name}" ("user")`,
+    ],
+  };
+}
+
+export const likes = reaction('likes');
+export const favorites = reaction('favorites', [
+  { name: 'type', type: 'select', values: ['series', 'story'] },
+]);
+
+/** Reading history is private: only its member sees it; counts come from posts.view_count. */
+export const views: CollectionInput = {
+  name: 'views',
+  listRule: owns('user'),
+  viewRule: owns('user'),
+  createRule: all(MEMBER, owns('user')),
+  updateRule: null,
+  deleteRule: null,
+  fields: [
+    { name: 'post', type: 'relation', collectionId: 'posts', required: true, cascadeDelete: true },
+    { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+    ...timestamps,
+  ],
+  indexes: ['CREATE UNIQUE INDEX idx_views_post_user ON "views" ("post", "user")'],
+};
+
+/** Created by the server only; the owner may mark them read and delete them. */
+export const notifications: CollectionInput = {
+  name: 'notifications',
+  listRule: owns('user'),
+  viewRule: owns('user'),
+  createRule: null,
+  updateRule: all(
+    owns('user'),
+    '@request.body.user:isset = false && @request.body.content:isset = false && @request.body.href:isset = false && @request.body.icon:isset = false',
+  ),
+  deleteRule: owns('user'),
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+    { name: 'icon', type: 'text', max: 50 },
+    { name: 'content', type: 'text', max: 1000 },
+    { name: 'href', type: 'text', max: 500 },
+    { name: 'read', type: 'bool' },
+    ...timestamps,
+  ],
+  indexes: [
+    'CREATE INDEX idx_notifications_user_read_created ON "notifications" ("user", "read", "created")',
+  ],
+};

@@ -1,0 +1,41 @@
+/**
+ * The community's collections (spec parts 1 and 2, §3; rules from PRODUCT.md §2), in the order they
+ * are created. Relations between them are resolved by name.
+ */
+import type { CollectionInput } from '../core/collections/model';
+import { labels, pages, tags } from './catalog';
+import { comments, favorites, likes, notifications, views } from './engagement';
+import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
+import { conversations, messages } from './messaging';
+import { postContentActions, reports, unmigratedUsers } from './moderation';
+import { posts } from './posts';
+import { presence } from './presence';
+import { profiles } from './profiles';
+import { series, stories } from './stories';
+import { users } from './users';
+
+export const communityCollections: readonly CollectionInput[] = [
+  users,
+  profiles,
+  labels,
+  tags,
+  posts,
+  stories,
+  series,
+  forums,
+  forumPosts,
+  comments,
+  likes,
+  favorites,
+  views,
+  notifications,
+  pages,
+  messages,
+  conversations,
+  reports,
+  postContentActions,
+  presence,
+  pinnedForumPosts,
+  forumPostCounts,
+  unmigratedUsers,
+];

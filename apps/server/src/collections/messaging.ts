@@ -1,0 +1,70 @@
+import type { CollectionInput } from '../core/collections/model';
+import { MEMBER, MOD, all, any, owns } from './rules';
+
+export const messages: CollectionInput = {
+  name: 'messages',
+  listRule: any(owns('from'), owns('to')),
+  viewRule: any(owns('from'), owns('to')),
+  // No messages to oneself or to banned members (PRODUCT.md §6).
+  createRule: all(
+    MEMBER,
+    owns('from'),
+    'to != @request.auth.id',
+    'to.is_banned = false',
+    '@request.body.is_read:isset = false',
+  ),
+  // The recipient may mark a message read, and change nothing else.
+  updateRule: all(
+    owns('to'),
+    '@request.body.to:isset = false && @request.body.from:isset = false && @request.body.subject:isset = false && @request.body.content:isset = false && @request.body.attachments:isset = false',
+  ),
+  deleteRule: MOD,
+  fields: [
+    { name: 'to', type: 'relation', collectionId: 'users', required: true },
+    { name: 'from', type: 'relation', collectionId: 'users', required: true },
+    { name: 'subject', type: 'text', max: 200 },
+    { name: 'content', type: 'editor', required: true, maxSize: 50_000 },
+    { name: 'attachments', type: 'file', maxSelect: 10, maxSize: 10 * 1024 * 1024 },
+    { name: 'is_read', type: 'bool' },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: [
+    'CREATE INDEX idx_messages_to_read ON "messages" ("to", "is_read", "created")',
+    'CREATE INDEX idx_messages_from ON "messages" ("from", "created")',
+  ],
+};
+
+/** One per pair of members, kept by the server in the same transaction as each message write. */
+export const conversations: CollectionInput = {
+  name: 'conversations',
+  listRule: all(MEMBER, 'id ~ @request.auth.id'),
+  viewRule: all(MEMBER, 'id ~ @request.auth.id'),
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  fields: [
+    // Two 15-character user ids joined by a colon, the lower one first.
+    {
+      name: 'id',
+      type: 'text',
+      system: true,
+      required: true,
+      primaryKey: true,
+      min: 31,
+      max: 31,
+      pattern: '^[a-z0-9]{15}:[a-z0-9]{15}$',
+      autogeneratePattern: '',
+    },
+    { name: 'messages', type: 'relation', collectionId: 'messages', maxSelect: 100_000 },
+    { name: 'count', type: 'number', onlyInt: true },
+    { name: 'lastMessageId', type: 'text' },
+    { name: 'lastMessageContent', type: 'text', max: 500 },
+    { name: 'lastTimestamp', type: 'date' },
+    { name: 'unreadForA', type: 'number', onlyInt: true },
+    { name: 'unreadForB', type: 'number', onlyInt: true },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: ['CREATE INDEX idx_conversations_last ON "conversations" ("lastTimestamp")'],
+};

@@ -1,0 +1,63 @@
+import type { CollectionInput } from '../core/collections/model';
+import { MEMBER, MOD, all, any, owns, untouched } from './rules';
+import { CONTRIBUTES } from './posts';
+
+const TARGETS = ['post', 'comment', 'profile', 'message'] as const;
+
+/** Exactly one target is set: a report is about one thing. */
+const EXACTLY_ONE_TARGET = any(
+  ...TARGETS.map((target) => TARGETS.map((t) => (t === target ? `${t} != ''` : `${t} = ''`)).join(' && ')),
+);
+
+export const reports: CollectionInput = {
+  name: 'reports',
+  listRule: any(MOD, owns('user')),
+  viewRule: any(MOD, owns('user')),
+  createRule: all(MEMBER, owns('user'), EXACTLY_ONE_TARGET, untouched('action', 'resolver', 'resolution')),
+  updateRule: MOD,
+  deleteRule: null,
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users', required: true },
+    { name: 'reason', type: 'text', required: true, max: 2000 },
+    { name: 'post', type: 'relation', collectionId: 'posts', cascadeDelete: false },
+    { name: 'comment', type: 'relation', collectionId: 'comments' },
+    { name: 'profile', type: 'relation', collectionId: 'profiles' },
+    { name: 'message', type: 'relation', collectionId: 'messages' },
+    { name: 'action', type: 'select', values: ['resolve', 'delete', 'ban'] },
+    { name: 'resolver', type: 'relation', collectionId: 'users' },
+    { name: 'resolution', type: 'text', max: 2000 },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: ['CREATE INDEX idx_reports_resolver_created ON "reports" ("resolver", "created")'],
+};
+
+/** The review audit trail: every moderator decision on a submission, with who, what and why. */
+export const postContentActions: CollectionInput = {
+  name: 'post_content_actions',
+  listRule: any(MOD, CONTRIBUTES('post.')),
+  viewRule: any(MOD, CONTRIBUTES('post.')),
+  createRule: all(MOD, owns('resolver'), any("action = 'publish'", "resolution != ''")),
+  updateRule: null,
+  deleteRule: null,
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users' },
+    { name: 'post', type: 'relation', collectionId: 'posts', required: true },
+    { name: 'resolver', type: 'relation', collectionId: 'users', required: true },
+    { name: 'action', type: 'select', required: true, values: ['publish', 'reject', 'delete'] },
+    { name: 'resolution', type: 'text', max: 2000 },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: ['CREATE INDEX idx_post_content_actions_post ON "post_content_actions" ("post")'],
+};
+
+/** Accounts without a linked profile: a registration stopped midway (PRODUCT.md §3). */
+export const unmigratedUsers: CollectionInput = {
+  name: 'unmigrated_users',
+  type: 'view',
+  listRule: any(MOD, 'id = @request.auth.id'),
+  viewRule: any(MOD, 'id = @request.auth.id'),
+  viewQuery: "SELECT u.id AS id, u.username AS username FROM users u WHERE u.profile = ''",
+  fields: [{ name: 'username', type: 'text' }],
+};

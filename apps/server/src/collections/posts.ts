@@ -1,0 +1,60 @@
+import type { CollectionInput } from '../core/collections/model';
+import { MEMBER, MOD, all, any, unchanged, untouched } from './rules';
+
+/** Counters kept by the server in the same transaction as the like, favorite, view or comment. */
+export const POST_COUNTERS = ['like_count', 'favorite_count', 'view_count', 'comment_count'] as const;
+
+/** Who may see a post: published ones, one's own unpublished ones, and everything for moderators. */
+export const CAN_SEE_POST = (prefix = '') =>
+  any(`${prefix}published != ''`, `${prefix}contributors.id ?= @request.auth.id`, MOD);
+export const CONTRIBUTES = (prefix = '') => `${prefix}contributors.id ?= @request.auth.id`;
+
+export const posts: CollectionInput = {
+  name: 'posts',
+  listRule: all(MEMBER, CAN_SEE_POST()),
+  viewRule: all(MEMBER, CAN_SEE_POST()),
+  createRule: all(
+    MEMBER,
+    CONTRIBUTES(),
+    // Stories and series need a verified email (spec part 1 §6).
+    any("type != 'story' && type != 'series'", '@request.auth.verified = true'),
+    any(untouched('published'), MOD),
+    untouched('submitted', ...POST_COUNTERS),
+  ),
+  updateRule: all(
+    any(CONTRIBUTES(), MOD),
+    any(unchanged('published'), MOD),
+    unchanged('submitted', 'type', ...POST_COUNTERS),
+  ),
+  deleteRule: any(CONTRIBUTES(), MOD),
+  fields: [
+    {
+      name: 'type',
+      type: 'select',
+      required: true,
+      values: ['comment', 'profile', 'message', 'forum-post', 'series', 'story'],
+    },
+    { name: 'title', type: 'text', max: 300 },
+    { name: 'description', type: 'text', max: 5000 },
+    { name: 'contributors', type: 'relation', collectionId: 'users', required: true, maxSelect: 20 },
+    { name: 'labels', type: 'relation', collectionId: 'labels', maxSelect: 50 },
+    { name: 'tags', type: 'relation', collectionId: 'tags', maxSelect: 50 },
+    {
+      name: 'attachments',
+      type: 'file',
+      maxSelect: 20,
+      maxSize: 10 * 1024 * 1024,
+      thumbs: ['200x200', '800x0'],
+    },
+    { name: 'published', type: 'date' },
+    { name: 'submitted', type: 'date' },
+    ...POST_COUNTERS.map((name) => ({ name, type: 'number' as const, onlyInt: true, min: 0 })),
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: [
+    'CREATE INDEX idx_posts_type_published ON "posts" ("type", "published")',
+    'CREATE INDEX idx_posts_submitted ON "posts" ("submitted")',
+    'CREATE INDEX idx_posts_created ON "posts" ("created")',
+  ],
+};

@@ -1,0 +1,19 @@
+import type { CollectionInput } from '../core/collections/model';
+import { MEMBER, all, owns } from './rules';
+
+/** One record per member, with the member's id as its id; the server sweeps idle ones to offline. */
+export const presence: CollectionInput = {
+  name: 'presence',
+  listRule: MEMBER,
+  viewRule: MEMBER,
+  createRule: all(MEMBER, owns('user'), 'id = @request.auth.id'),
+  updateRule: all(owns('user'), '@request.body.user:changed = false'),
+  deleteRule: null,
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+    { name: 'status', type: 'select', required: true, values: ['online', 'invisible', 'offline'] },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: ['CREATE INDEX idx_presence_status ON "presence" ("status", "updated")'],
+};

@@ -1,0 +1,58 @@
+import type { CollectionInput } from '../core/collections/model';
+import { MEMBER, all, owns, unchanged, untouched } from './rules';
+
+const SERVER_OWNED = ['cf_verified', 'age'] as const;
+
+export const profiles: CollectionInput = {
+  name: 'profiles',
+  listRule: MEMBER,
+  viewRule: MEMBER,
+  // One profile per member, created by that member (the unique index on user enforces "once").
+  createRule: all(MEMBER, owns('user'), untouched(...SERVER_OWNED)),
+  updateRule: all(owns('user'), unchanged('user'), untouched(...SERVER_OWNED)),
+  deleteRule: null,
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users', required: true },
+    { name: 'username', type: 'text', max: 64 },
+    { name: 'name', type: 'text', required: true, max: 100 },
+    {
+      name: 'avatar',
+      type: 'file',
+      maxSelect: 1,
+      maxSize: 10 * 1024 * 1024,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+      thumbs: ['64x64', '256x256f'],
+    },
+    { name: 'cf_username', type: 'text', max: 100 },
+    { name: 'cf_verified', type: 'date' },
+    { name: 'age', type: 'number', onlyInt: true, min: 0 },
+    { name: 'location', type: 'text', max: 200 },
+    { name: 'relationship_status', type: 'select', values: ['single', 'taken', 'open', 'other'] },
+    { name: 'gender', type: 'select', values: ['male', 'female', 'non-binary', 'other'] },
+    {
+      name: 'sexuality',
+      type: 'select',
+      values: ['gay', 'lesbian', 'bisexual', 'asexual', 'demisexual', 'straight', 'other'],
+    },
+    { name: 'pronouns', type: 'select', values: ['he/him', 'she/her', 'they/them'], maxSelect: 3 },
+    { name: 'height', type: 'number', min: 0, max: 999999.99 },
+    { name: 'height_unit', type: 'select', values: ['centimeters', 'meters', 'inches', 'feet'] },
+    { name: 'weight', type: 'number', min: 0, max: 999999.99 },
+    { name: 'weight_unit', type: 'select', values: ['kilograms', 'pounds'] },
+    {
+      name: 'macro_roles',
+      type: 'select',
+      values: ['giant', 'tiny', 'versatile', 'shrinker', 'shrinkee', 'grower', 'growee'],
+      maxSelect: 7,
+    },
+    { name: 'bio', type: 'editor', maxSize: 20_000 },
+    { name: 'socials', type: 'json', maxSize: 4_000 },
+    { name: 'settings', type: 'json', maxSize: 2_000 },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: [
+    'CREATE UNIQUE INDEX idx_profiles_user ON "profiles" ("user")',
+    'CREATE INDEX idx_profiles_username ON "profiles" ("username")',
+  ],
+};

@@ -1,0 +1,38 @@
+import type { CollectionInput } from '../core/collections/model';
+import { ADMIN, MEMBER, MOD, all, any, owns, unchanged, untouched } from './rules';
+
+/** Private fields: visible to the member themself and to moderators (PRODUCT.md §2). */
+const SELF_OR_MOD = any('id = @request.auth.id', MOD);
+
+export const users: CollectionInput = {
+  id: '_pb_users_auth_',
+  name: 'users',
+  type: 'auth',
+  passwordAuth: { enabled: true, identityFields: ['email', 'username'] },
+  listRule: all(MEMBER, any(owns('id'), MOD)),
+  viewRule: MEMBER,
+  createRule: untouched('roles', 'is_banned', 'profile', 'settings'),
+  updateRule: any(
+    all(owns('id'), unchanged('roles', 'is_banned', 'birthday')),
+    // Moderators may ban or lift a ban, and change nothing else of another member.
+    all(
+      MOD,
+      unchanged('roles'),
+      untouched('username', 'email', 'birthday', 'profile', 'settings', 'password'),
+    ),
+    ADMIN,
+  ),
+  deleteRule: null,
+  manageRule: ADMIN,
+  fields: [
+    { name: 'username', type: 'text', required: true, min: 3, max: 64, pattern: '^[a-z0-9._-]+$' },
+    { name: 'birthday', type: 'date', readRule: SELF_OR_MOD },
+    { name: 'profile', type: 'relation', collectionId: 'profiles' },
+    { name: 'roles', type: 'select', values: ['admin', 'moderator', 'tester'], maxSelect: 3 },
+    { name: 'settings', type: 'json', readRule: SELF_OR_MOD },
+    { name: 'is_banned', type: 'bool', readRule: SELF_OR_MOD },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: ['CREATE UNIQUE INDEX idx_users_username ON "users" ("username")'],
+};

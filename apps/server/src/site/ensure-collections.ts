@@ -1,0 +1,97 @@
+/**
+ * Brings the database's collections in line with the community's definitions at start-up. New
+ * collections are created in two passes (relations between them may point either way); existing ones
+ * are updated only when the definitions changed since the last start, so a restart does no DDL.
+ */
+import { createHash } from 'node:crypto';
+import type { Core } from '../core';
+import type { CollectionInput, FieldInput } from '../core/collections/model';
+import { nowString } from '../tools/dates';
+
+const VERSION_KEY = 'site_collections_hash';
+
+function fingerprint(definitions: readonly CollectionInput[]): string {
+  return createHash('sha256').update(JSON.stringify(definitions)).digest('hex');
+}
+
+async function storedFingerprint(core: Core): Promise<string | null> {
+  const row: { value: string } | undefined = await core.db.kysely
+    .selectFrom('_params')
+    .select('value')
+    .where('id', '=', VERSION_KEY)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.value) as string) : null;
+}
+
+async function storeFingerprint(core: Core, value: string): Promise<void> {
+  const now = nowString();
+  const updated = await core.db.kysely
+    .updateTable('_params')
+    .set({ value: JSON.stringify(value), updated: now })
+    .where('id', '=', VERSION_KEY)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await core.db.kysely
+      .insertInto('_params')
+      .values({ id: VERSION_KEY, value: JSON.stringify(value), created: now, updated: now })
+      .execute();
+  }
+}
+
+export interface EnsureReport {
+  created: string[];
+  updated: string[];
+}
+
+export async function ensureCollections(
+  core: Core,
+  definitions: readonly CollectionInput[],
+): Promise<EnsureReport> {
+  const report: EnsureReport = { created: [], updated: [] };
+  const hash = fingerprint(definitions);
+  if ((await storedFingerprint(core)) === hash && definitions.every((d) => core.registry.find(d.name)))
+    return report;
+
+  const tables = definitions.filter((d) => d.type !== 'view');
+  const views = definitions.filter((d) => d.type === 'view');
+  // Pass 1: create what is missing, leaving out relations to collections that do not exist yet.
+  for (const definition of tables) {
+    if (core.registry.find(definition.name)) continue;
+    const resolvable = (field: FieldInput) =>
+      field.type !== 'relation' ||
+      field.collectionId === definition.name ||
+      Boolean(core.registry.find(field.collectionId));
+    await core.collections.create({
+      ...definition,
+      fields: (definition.fields ?? []).filter(resolvable),
+      indexes: [],
+      ...withoutRules(definition),
+    });
+    report.created.push(definition.name);
+  }
+  // Pass 2: every definition in full (its relations and rules can now all be resolved).
+  for (const definition of [...tables, ...views]) {
+    const existing = core.registry.find(definition.name);
+    if (existing) {
+      await core.collections.update(existing.id, definition);
+      if (!report.created.includes(definition.name)) report.updated.push(definition.name);
+    } else {
+      await core.collections.create(definition);
+      report.created.push(definition.name);
+    }
+  }
+  await storeFingerprint(core, hash);
+  return report;
+}
+
+/** Rules and indexes may mention fields added in pass 2, so pass 1 creates collections locked and bare. */
+function withoutRules(definition: CollectionInput): Partial<CollectionInput> {
+  return {
+    listRule: null,
+    viewRule: null,
+    createRule: null,
+    updateRule: null,
+    deleteRule: null,
+    ...(definition.type === 'auth' ? { manageRule: null, authRule: '' } : {}),
+  };
+}
