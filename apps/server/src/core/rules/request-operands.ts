@@ -149,7 +149,7 @@ function resolveBody(
     // `f:changed` means "submitted and different from the stored value" (PocketBase §3.7).
     const column = { expr: sql.ref(`${options.alias}.${field.name}`), type: valueTypeOf(field) };
     const differs = compareSides('!=', { value: toScalar(body[first]) }, column, options.flavor);
-    return { kind: 'sql', expr: differs, type: 'bool' };
+    return { kind: 'sql', expr: sql`(${differs})`, type: 'bool' };
   }
 
   // A path past a submitted relation reads the related records the submitted ids point at.

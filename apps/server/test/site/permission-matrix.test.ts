@@ -1,0 +1,315 @@
+/**
+ * Who may do what with each community collection (PRODUCT.md §2), as a table: collection × operation ×
+ * caller → status. A banned member's token no longer authenticates, so the banned row reads as a guest.
+ * Attempts to set server-owned fields (published, counters, roles, is_banned, verified, cf_verified) are
+ * rows too.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from '../support/databases';
+import { C, CAST, buildCommunity, type Community, type Role } from '../support/community';
+
+type Op = 'list' | 'view' | 'create' | 'update' | 'delete';
+
+interface Row {
+  collection: string;
+  op: Op;
+  id?: string;
+  body?: Record<string, unknown>;
+  /** Expected status per caller; for lists, `[200, n]` also checks totalItems. */
+  expect: Partial<Record<Role, number | [number, number]>>;
+}
+
+const ALL: Role[] = ['guest', 'banned', 'bob', 'alice', 'mod', 'admin', 'superuser'];
+
+const rows: Row[] = [
+  // users: members see each other; lists show oneself (mods: everyone); roles and bans are staff-only.
+  // Rows that succeed change the cast, so they only grant what leaves later rows' outcomes intact.
+  {
+    collection: 'users',
+    op: 'list',
+    expect: { guest: [200, 0], banned: [200, 0], bob: [200, 1], mod: [200, 5], superuser: [200, 5] },
+  },
+  {
+    collection: 'users',
+    op: 'view',
+    id: CAST.alice,
+    expect: { guest: 404, banned: 404, bob: 200, alice: 200, mod: 200 },
+  },
+  {
+    collection: 'users',
+    op: 'update',
+    id: CAST.bob,
+    body: { roles: ['tester'] },
+    expect: { bob: 404, mod: 404, admin: 200 },
+  },
+  {
+    collection: 'users',
+    op: 'update',
+    id: CAST.alice,
+    body: { is_banned: true },
+    expect: { alice: 404, bob: 404 },
+  },
+  { collection: 'users', op: 'update', id: CAST.bob, body: { verified: true }, expect: { bob: 400 } },
+  {
+    collection: 'users',
+    op: 'update',
+    id: CAST.bob,
+    body: { username: 'robert' },
+    expect: { alice: 404, mod: 404, bob: 200 },
+  },
+  { collection: 'users', op: 'delete', id: CAST.bob, expect: { guest: 403, bob: 403, admin: 403 } },
+  // posts: drafts are for their contributors and moderators; publishing and counters are not for authors.
+  {
+    collection: 'posts',
+    op: 'list',
+    expect: { guest: [200, 0], bob: [200, 1], alice: [200, 2], mod: [200, 2] },
+  },
+  {
+    collection: 'posts',
+    op: 'view',
+    id: C.draft,
+    expect: { guest: 404, bob: 404, alice: 200, mod: 200, superuser: 200 },
+  },
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'story', title: 'By bob', contributors: [CAST.bob] },
+    expect: { guest: 400, bob: 400 },
+  },
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'story', title: 'By alice', contributors: [CAST.alice] },
+    expect: { alice: 200 },
+  },
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'forum-post', title: 'Thread', contributors: [CAST.bob] },
+    expect: { bob: 200 },
+  },
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'story', title: 'Self-published', contributors: [CAST.alice], published: '2026-02-02' },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'forum-post', title: 'Inflated', contributors: [CAST.bob], like_count: 99 },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'posts',
+    op: 'update',
+    id: C.draft,
+    body: { published: '2026-02-02' },
+    expect: { alice: 404 },
+  },
+  {
+    collection: 'posts',
+    op: 'update',
+    id: C.draft,
+    body: { view_count: 1000 },
+    expect: { alice: 404, mod: 404 },
+  },
+  {
+    collection: 'posts',
+    op: 'update',
+    id: C.draft,
+    body: { title: 'Retitled draft' },
+    expect: { bob: 404, alice: 200 },
+  },
+  // stories: read as their post; editing is for contributors only.
+  { collection: 'stories', op: 'list', expect: { guest: [200, 0], bob: [200, 1], alice: [200, 2] } },
+  {
+    collection: 'stories',
+    op: 'update',
+    id: C.story,
+    body: { content: 'Edited' },
+    expect: { bob: 404, mod: 404, alice: 200 },
+  },
+  // comments: on published posts; the post's contributors and moderators may delete.
+  {
+    collection: 'comments',
+    op: 'create',
+    body: { target: C.draft, author: CAST.alice, content: 'Hm' },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'comments',
+    op: 'create',
+    body: { target: C.published, author: CAST.alice, content: 'Thanks' },
+    expect: { guest: 400, bob: 400, alice: 200 },
+  },
+  {
+    collection: 'comments',
+    op: 'update',
+    id: C.comment,
+    body: { content: 'Changed' },
+    expect: { alice: 404, bob: 200 },
+  },
+  // likes and views: one's own only; reading history is private.
+  {
+    collection: 'likes',
+    op: 'create',
+    body: { target: C.published, user: CAST.alice },
+    expect: { bob: 400, alice: 200 },
+  },
+  { collection: 'views', op: 'create', body: { post: C.published, user: CAST.bob }, expect: { bob: 200 } },
+  { collection: 'views', op: 'list', expect: { alice: [200, 0], bob: [200, 1], mod: [200, 0] } },
+  // notifications and conversations are written by the server only.
+  {
+    collection: 'notifications',
+    op: 'create',
+    body: { user: CAST.bob, content: 'Hi' },
+    expect: { bob: 403, mod: 403, superuser: 200 },
+  },
+  { collection: 'conversations', op: 'create', body: {}, expect: { alice: 403, admin: 403 } },
+  // messages: between the two participants; never to oneself or to a banned member.
+  {
+    collection: 'messages',
+    op: 'view',
+    id: C.message,
+    expect: { guest: 404, mod: 404, bob: 200, alice: 200 },
+  },
+  {
+    collection: 'messages',
+    op: 'create',
+    body: { from: CAST.alice, to: CAST.alice, content: 'Me' },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'messages',
+    op: 'create',
+    body: { from: CAST.alice, to: CAST.banned, content: 'Hi' },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'messages',
+    op: 'update',
+    id: C.message,
+    body: { content: 'Rewritten' },
+    expect: { bob: 404, alice: 404 },
+  },
+  {
+    collection: 'messages',
+    op: 'update',
+    id: C.message,
+    body: { is_read: true },
+    expect: { bob: 404, alice: 200 },
+  },
+  { collection: 'messages', op: 'delete', id: C.message, expect: { bob: 404, alice: 404 } },
+  // reports: filed by members about exactly one thing; read by moderators and their reporter.
+  {
+    collection: 'reports',
+    op: 'list',
+    expect: { guest: [200, 0], alice: [200, 0], bob: [200, 1], mod: [200, 1] },
+  },
+  {
+    collection: 'reports',
+    op: 'create',
+    body: { user: CAST.alice, reason: 'x', comment: C.comment, post: C.published },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'reports',
+    op: 'create',
+    body: { user: CAST.alice, reason: 'x', comment: C.comment, resolver: CAST.alice },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'reports',
+    op: 'update',
+    id: C.report,
+    body: { resolution: 'done', action: 'resolve', resolver: CAST.mod },
+    expect: { bob: 404, mod: 200 },
+  },
+  // post_content_actions: moderators decide, as themselves, with a reason for reject and delete.
+  {
+    collection: 'post_content_actions',
+    op: 'create',
+    body: { post: C.draft, resolver: CAST.alice, action: 'publish' },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'post_content_actions',
+    op: 'create',
+    body: { post: C.draft, resolver: CAST.mod, action: 'reject' },
+    expect: { mod: 400 },
+  },
+  // tags by members, labels and forums by admins, pages by visibility.
+  { collection: 'tags', op: 'create', body: { name: 'shrinking' }, expect: { guest: 400, bob: 200 } },
+  { collection: 'tags', op: 'create', body: { name: 'GIANT' }, expect: { alice: 400 } },
+  { collection: 'labels', op: 'create', body: { name: 'Fantasy' }, expect: { mod: 400, admin: 200 } },
+  { collection: 'forums', op: 'create', body: { name: 'General' }, expect: { bob: 400, admin: 200 } },
+  { collection: 'pages', op: 'view', id: C.page, expect: { guest: 200, bob: 200 } },
+  {
+    collection: 'pages',
+    op: 'update',
+    id: C.page,
+    body: { title: 'Our rules' },
+    expect: { mod: 404, admin: 200 },
+  },
+  // profiles: one each, by its member; verification is the server's.
+  {
+    collection: 'profiles',
+    op: 'create',
+    body: { user: CAST.bob, name: 'Bob' },
+    expect: { alice: 400, bob: 200 },
+  },
+  {
+    collection: 'profiles',
+    op: 'create',
+    body: { user: CAST.alice, name: 'Alice', cf_verified: '2026-01-01' },
+    expect: { alice: 400 },
+  },
+  // presence: the record's id is the member's id.
+  {
+    collection: 'presence',
+    op: 'create',
+    body: { id: CAST.bob, user: CAST.bob, status: 'online' },
+    expect: { alice: 400, bob: 200 },
+  },
+];
+
+describeEachDialect('permission matrix', (getDb) => {
+  let community: Community;
+  beforeAll(async () => {
+    community = await buildCommunity(getDb());
+  });
+  afterAll(async () => {
+    await community.server.close();
+  });
+
+  for (const row of rows) {
+    for (const role of ALL) {
+      const expected = row.expect[role];
+      if (expected === undefined) continue;
+      const [status, total] = Array.isArray(expected) ? expected : [expected, undefined];
+      const target = row.id ? ` ${row.id}` : '';
+      const body = row.body ? ` ${JSON.stringify(row.body)}` : '';
+      it(`${row.collection} ${row.op}${target}${body} as ${role} → ${status}${total === undefined ? '' : ` (${total} items)`}`, async () => {
+        const token = community.token(role);
+        const base = `/api/collections/${row.collection}/records`;
+        const method = { list: 'GET', view: 'GET', create: 'POST', update: 'PATCH', delete: 'DELETE' }[
+          row.op
+        ] as 'GET';
+        const url = row.id ? `${base}/${row.id}` : base;
+        const res = await community.server.inject({
+          method,
+          url,
+          ...(row.body ? { payload: row.body } : {}),
+          headers: token ? { authorization: token } : {},
+        });
+        expect(res.statusCode, res.body).toBe(status);
+        if (total !== undefined) expect(res.json<{ totalItems: number }>().totalItems).toBe(total);
+        if (status === 200 && row.collection === 'users' && row.op === 'view' && role === 'bob') {
+          expect(res.body).not.toContain('birthday');
+          expect(res.body).not.toContain('is_banned');
+        }
+      });
+    }
+  }
+});

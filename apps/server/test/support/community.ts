@@ -1,0 +1,118 @@
+/**
+ * The community's own collections with a cast of members, for permission and behaviour tests:
+ * alice (verified author), bob (member), mod (moderator), admin, banned (a banned member).
+ */
+import { communityCollections } from '../../src/collections';
+import type { Core } from '../../src/core';
+import type { RecordData } from '../../src/core/records/record';
+import { createRecord } from '../../src/core/records/write';
+import { systemRequest } from '../../src/core/rules/request-info';
+import { ensureCollections } from '../../src/site/ensure-collections';
+import { createTestServer } from './app';
+import type { TestDatabase } from './databases';
+import type { FastifyInstance } from 'fastify';
+
+export const CAST = {
+  alice: 'aliceaaaaaaaaaa',
+  bob: 'bobbbbbbbbbbbbb',
+  mod: 'moderatorzzzzzz',
+  admin: 'adminnnnnnnnnnn',
+  banned: 'bannedbbbbbbbbb',
+} as const;
+
+export const C = {
+  published: 'postpublished01',
+  draft: 'postdraftalice1',
+  story: 'storypublished1',
+  draftStory: 'storydraftalice',
+  comment: 'commentonpost01',
+  message: 'messagebobalice',
+  tag: 'taggianttiny001',
+  page: 'pagerulesrules1',
+  report: 'reportbybob0001',
+} as const;
+
+export const COMMUNITY_PASSWORD = 'tiny giant 42';
+
+export type Role = keyof typeof CAST | 'guest' | 'superuser';
+
+export interface Community {
+  server: FastifyInstance;
+  core: Core;
+  token(role: Role): string | undefined;
+}
+
+export async function buildCommunity(testDb: TestDatabase): Promise<Community> {
+  let core!: Core;
+  const server = await createTestServer(testDb.db, { onCore: (c) => (core = c) });
+  await ensureCollections(core, communityCollections);
+  const su = core.registry.find('_superusers')!;
+  const system = systemRequest(su);
+  const create = (collection: string, data: RecordData) =>
+    createRecord(core.records, core.registry.find(collection)!, data, system);
+  const member = (id: string, username: string, extra: RecordData = {}) =>
+    create('users', {
+      id,
+      username,
+      email: `${username}@example.com`,
+      password: COMMUNITY_PASSWORD,
+      passwordConfirm: COMMUNITY_PASSWORD,
+      birthday: '1990-05-05',
+      ...extra,
+    });
+  await member(CAST.alice, 'alice', { verified: true });
+  await member(CAST.bob, 'bob');
+  await member(CAST.mod, 'mod', { roles: ['moderator'], verified: true });
+  await member(CAST.admin, 'admin', { roles: ['admin'], verified: true });
+  await member(CAST.banned, 'banned');
+  await create('posts', {
+    id: C.published,
+    type: 'story',
+    title: 'The Giant Garden',
+    contributors: [CAST.alice],
+    published: '2026-01-01 00:00:00.000Z',
+  });
+  await create('posts', {
+    id: C.draft,
+    type: 'story',
+    title: 'A Tiny Draft',
+    contributors: [CAST.alice],
+    submitted: '2026-01-02 00:00:00.000Z',
+  });
+  await create('stories', { id: C.story, post: C.published, content: 'Once upon a time...' });
+  await create('stories', { id: C.draftStory, post: C.draft, content: 'Not yet.' });
+  await create('comments', { id: C.comment, target: C.published, author: CAST.bob, content: 'Lovely!' });
+  await create('messages', { id: C.message, from: CAST.bob, to: CAST.alice, content: 'Hello there' });
+  await create('tags', { id: C.tag, name: 'giant' });
+  await create('pages', {
+    id: C.page,
+    slug: 'rules',
+    title: 'Rules',
+    content: '<p>Be kind.</p>',
+    visibleTo: 'everyone',
+  });
+  await create('reports', { id: C.report, user: CAST.bob, reason: 'spam', comment: C.comment });
+  // The ban comes last: it ends the banned member's sessions, which is what the tests check.
+  const tokens = new Map<Role, string>();
+  for (const [role, id] of Object.entries(CAST) as Array<[keyof typeof CAST, string]>) {
+    const users = core.registry.find('users')!;
+    const record: RecordData = await core.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    tokens.set(role, await core.tokens.issue(users, record, 'auth'));
+  }
+  await core.db.kysely
+    .updateTable('users')
+    .set({ is_banned: core.db.dialect === 'sqlite' ? 1 : true })
+    .where('id', '=', CAST.banned)
+    .execute();
+  const root: RecordData = await create('_superusers', {
+    email: 'root@example.com',
+    password: COMMUNITY_PASSWORD,
+    passwordConfirm: COMMUNITY_PASSWORD,
+  });
+  tokens.set('superuser', await core.tokens.issue(su, root, 'auth'));
+  return { server, core, token: (role) => tokens.get(role) };
+}
