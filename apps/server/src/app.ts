@@ -13,6 +13,7 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { communityCollections } from './collections';
 import { createCore, type Core } from './core';
+import { registerSite } from './site';
 import { ensureCollections } from './site/ensure-collections';
 import { createServer } from './server';
 import { createLogger, type Logger } from './tools/logger';
@@ -53,6 +54,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     mailer: appMailer(config, logger),
   });
   const site = await ensureCollections(core, communityCollections);
+  registerSite(core);
   if (site.created.length || site.updated.length)
     logger.info(site, 'community collections brought up to date');
   const server = await createServer({ config, db, core, logger });

@@ -93,9 +93,13 @@ export const notifications: CollectionInput = {
     { name: 'content', type: 'text', max: 1000 },
     { name: 'href', type: 'text', max: 500 },
     { name: 'read', type: 'bool' },
+    // Likes and favorites on one post fold into one unread notification (PRODUCT.md §5).
+    { name: 'fold_key', type: 'text', hidden: true, max: 100 },
+    { name: 'fold_count', type: 'number', hidden: true, onlyInt: true },
     ...timestamps,
   ],
   indexes: [
     'CREATE INDEX idx_notifications_user_read_created ON "notifications" ("user", "read", "created")',
+    'CREATE INDEX idx_notifications_fold ON "notifications" ("user", "fold_key", "read")',
   ],
 };

@@ -37,12 +37,14 @@ export const postContentActions: CollectionInput = {
   name: 'post_content_actions',
   listRule: any(MOD, CONTRIBUTES('post.')),
   viewRule: any(MOD, CONTRIBUTES('post.')),
-  createRule: all(MOD, owns('resolver'), any("action = 'publish'", "resolution != ''")),
+  createRule: all(MOD, owns('resolver'), "post != ''", any("action = 'publish'", "resolution != ''")),
   updateRule: null,
   deleteRule: null,
   fields: [
     { name: 'user', type: 'relation', collectionId: 'users' },
-    { name: 'post', type: 'relation', collectionId: 'posts', required: true },
+    // The post may be deleted by the action itself; its title stays in the trail.
+    { name: 'post', type: 'relation', collectionId: 'posts' },
+    { name: 'title', type: 'text', max: 300 },
     { name: 'resolver', type: 'relation', collectionId: 'users', required: true },
     { name: 'action', type: 'select', required: true, values: ['publish', 'reject', 'delete'] },
     { name: 'resolution', type: 'text', max: 2000 },

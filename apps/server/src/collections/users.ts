@@ -25,7 +25,7 @@ export const users: CollectionInput = {
   deleteRule: null,
   manageRule: ADMIN,
   fields: [
-    { name: 'username', type: 'text', required: true, min: 3, max: 64, pattern: '^[a-z0-9._-]+$' },
+    { name: 'username', type: 'text', required: true, min: 3, max: 64, pattern: '^[A-Za-z0-9._-]+$' },
     { name: 'birthday', type: 'date', readRule: SELF_OR_MOD },
     { name: 'profile', type: 'relation', collectionId: 'profiles' },
     { name: 'roles', type: 'select', values: ['admin', 'moderator', 'tester'], maxSelect: 3 },

@@ -6,6 +6,7 @@
 import type { AnyKysely } from '../db/types';
 import type { Collection } from './collections/model';
 import type { RecordData } from './records/record';
+import type { WriteScope } from './records/scope';
 import type { RequestInfo } from './rules/request-info';
 
 export interface RecordEvent {
@@ -15,10 +16,12 @@ export interface RecordEvent {
   previous?: RecordData;
   /** The transaction the write runs in; handlers write through it to stay atomic with the record. */
   db: AnyKysely;
+  /** The write's scope: pass it to nested record writes so their events follow the same commit. */
+  scope: WriteScope;
   request: RequestInfo;
 }
 
-export type RecordCommittedEvent = Omit<RecordEvent, 'db'>;
+export type RecordCommittedEvent = Omit<RecordEvent, 'db' | 'scope'>;
 
 export interface HookEvents {
   beforeCreate: RecordEvent;

@@ -7,6 +7,7 @@ import type { Core } from '../../src/core';
 import type { RecordData } from '../../src/core/records/record';
 import { createRecord } from '../../src/core/records/write';
 import { systemRequest } from '../../src/core/rules/request-info';
+import { registerSite } from '../../src/site';
 import { ensureCollections } from '../../src/site/ensure-collections';
 import { createTestServer } from './app';
 import type { TestDatabase } from './databases';
@@ -46,6 +47,7 @@ export async function buildCommunity(testDb: TestDatabase): Promise<Community> {
   let core!: Core;
   const server = await createTestServer(testDb.db, { onCore: (c) => (core = c) });
   await ensureCollections(core, communityCollections);
+  registerSite(core);
   const su = core.registry.find('_superusers')!;
   const system = systemRequest(su);
   const create = (collection: string, data: RecordData) =>

@@ -85,7 +85,7 @@ export async function createRecord(
   return inWriteScope(ctx, scope, async (s) => {
     fail(CREATE_FAILED, { ...errors, ...(await validateRelations(s.db, ctx.registry, collection, data)) });
     if (collection.type === 'auth') data.password = await ctx.passwords.hash(String(data.password));
-    const event = { collection, record: data, db: s.db, request: { ...request, body: resolved } };
+    const event = { collection, record: data, db: s.db, scope: s, request: { ...request, body: resolved } };
     await ctx.hooks.emit('beforeCreate', event);
     try {
       await s.db
@@ -150,7 +150,7 @@ export async function updateRecord(
       data.password = await ctx.passwords.hash(String(data.password));
       data.tokenKey = randomFromPattern('[a-zA-Z0-9]{50}');
     }
-    const event = { collection, record: data, previous, db: s.db, request: ruleRequest };
+    const event = { collection, record: data, previous, db: s.db, scope: s, request: ruleRequest };
     await ctx.hooks.emit('beforeUpdate', event);
     try {
       const { id: _id, ...changes } = encodeData(collection, data, ctx.db.dialect);
@@ -198,7 +198,7 @@ export async function deleteWithReferences(
   record: RecordData,
   request: RequestInfo,
 ): Promise<void> {
-  const event = { collection, record, previous: record, db: s.db, request };
+  const event = { collection, record, previous: record, db: s.db, scope: s, request };
   await ctx.hooks.emit('beforeDelete', event);
   await removeReferences(ctx, s, collection, String(record.id), (c, r) =>
     deleteWithReferences(ctx, s, c, r, request),

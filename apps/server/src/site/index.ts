@@ -1,0 +1,13 @@
+/** The community's behaviour, plugged into the core's hooks (never into HTTP handlers). */
+import type { Core } from '../core';
+import { registerConversations } from './conversations';
+import { registerEngagement } from './engagement';
+import { registerRegistration } from './registration';
+import { registerReview } from './review';
+
+export function registerSite(core: Core): void {
+  registerRegistration(core);
+  registerReview(core);
+  registerEngagement(core);
+  registerConversations(core);
+}

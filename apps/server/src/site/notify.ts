@@ -1,0 +1,75 @@
+/**
+ * Creating notifications from inside a write (PRODUCT.md §5): in the same transaction as their cause,
+ * never to the actor, and delivered live after the commit like any record create.
+ */
+import { sql } from 'kysely';
+import type { Core } from '../core';
+import type { RecordEvent } from '../core/hooks';
+import { createRecord, updateRecord } from '../core/records/write';
+import { systemRequest } from '../core/rules/request-info';
+import { text } from './values';
+
+export interface NotificationInput {
+  user: string;
+  icon: string;
+  content: string;
+  href: string;
+}
+
+const actorOf = (event: RecordEvent) =>
+  event.request.auth?.isSuperuser ? null : text(event.request.auth?.record.id);
+
+export async function notify(core: Core, event: RecordEvent, input: NotificationInput): Promise<void> {
+  if (input.user === actorOf(event) || input.user === '') return;
+  const notifications = core.registry.find('notifications')!;
+  await createRecord(
+    core.records,
+    notifications,
+    { ...input, read: false },
+    systemRequest(core.registry.find('_superusers')!),
+    event.scope,
+  );
+}
+
+/**
+ * Folds repeated events (likes, favorites) about one thing into one unread notification whose text
+ * carries the count: "3 members liked …".
+ */
+export async function notifyFolded(
+  core: Core,
+  event: RecordEvent,
+  input: NotificationInput & { foldKey: string },
+  text: (count: number) => string,
+): Promise<void> {
+  if (input.user === actorOf(event) || input.user === '') return;
+  const notifications = core.registry.find('notifications')!;
+  const system = systemRequest(core.registry.find('_superusers')!);
+  const unread = (
+    await sql<{
+      id: string;
+      fold_count: number;
+    }>`SELECT id, fold_count FROM notifications WHERE "user" = ${input.user} AND fold_key = ${input.foldKey} AND read = ${core.db.dialect === 'sqlite' ? 0 : false} LIMIT 1`.execute(
+      event.db,
+    )
+  ).rows[0];
+  if (unread) {
+    const count = Number(unread.fold_count) + 1;
+    await updateRecord(
+      core.records,
+      notifications,
+      unread.id,
+      { content: text(count), fold_count: count },
+      system,
+      event.scope,
+    );
+    return;
+  }
+  const { foldKey, ...fields } = input;
+  await createRecord(
+    core.records,
+    notifications,
+    { ...fields, content: text(1), read: false, fold_key: foldKey, fold_count: 1 },
+    system,
+    event.scope,
+  );
+}

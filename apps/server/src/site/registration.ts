@@ -1,0 +1,50 @@
+/**
+ * Accounts (PRODUCT.md §3): usernames and emails are stored trimmed and in lower case, members are
+ * adults (18+ from the birthday), and a profile's age is computed from its member's birthday.
+ */
+import { sql } from 'kysely';
+import type { Core } from '../core';
+import type { RecordEvent } from '../core/hooks';
+import { ApiError } from '../tools/api-error';
+import { text } from './values';
+
+export const MINIMUM_AGE = 18;
+
+/** Whole years between a `YYYY-MM-DD…` birthday and now, in UTC. */
+export function ageOn(birthday: string, now = new Date()): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthday);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  let age = now.getUTCFullYear() - year;
+  if (now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day)) age--;
+  return age;
+}
+
+function normalizeAccount(event: RecordEvent): void {
+  const record = event.record;
+  if (typeof record.username === 'string') record.username = record.username.trim().toLowerCase();
+  if (typeof record.email === 'string') record.email = record.email.trim().toLowerCase();
+  const birthday = typeof record.birthday === 'string' ? record.birthday : '';
+  const age = birthday ? ageOn(birthday) : null;
+  if (age !== null && age < MINIMUM_AGE) {
+    throw new ApiError(400, event.previous ? 'Failed to update record.' : 'Failed to create record.', {
+      birthday: { code: 'validation_too_young', message: 'You must be at least 18 years old to register' },
+    });
+  }
+}
+
+async function computeProfileAge(event: RecordEvent): Promise<void> {
+  const user = text(event.record.user);
+  const row = await sql<{ birthday: string }>`SELECT birthday FROM users WHERE id = ${user}`.execute(
+    event.db,
+  );
+  const birthday = row.rows[0]?.birthday ?? '';
+  event.record.age = birthday ? (ageOn(birthday) ?? 0) : 0;
+}
+
+export function registerRegistration(core: Core): void {
+  core.hooks.on('beforeCreate', normalizeAccount, 'users');
+  core.hooks.on('beforeUpdate', normalizeAccount, 'users');
+  core.hooks.on('beforeCreate', computeProfileAge, 'profiles');
+  core.hooks.on('beforeUpdate', computeProfileAge, 'profiles');
+}

@@ -1,0 +1,65 @@
+/**
+ * The review workflow (PRODUCT.md §4): stories and series are submitted for review when created;
+ * a moderator's decision is a `post_content_actions` record, which the server applies in the same
+ * transaction and tells the contributors about.
+ */
+import type { Core } from '../core';
+import type { RecordEvent } from '../core/hooks';
+import { deleteRecord, updateRecord } from '../core/records/write';
+import { systemRequest } from '../core/rules/request-info';
+import { nowString } from '../tools/dates';
+import { loadPost, postHref } from './links';
+import { notify } from './notify';
+import { text } from './values';
+
+const REVIEWED = new Set(['story', 'series']);
+
+function submitForReview(event: RecordEvent): void {
+  if (REVIEWED.has(String(event.record.type)) && !event.record.published)
+    event.record.submitted = nowString();
+}
+
+async function applyDecision(core: Core, event: RecordEvent): Promise<void> {
+  const post = await loadPost(event.db, String(event.record.post));
+  if (!post) return;
+  const posts = core.registry.find('posts')!;
+  const system = systemRequest(core.registry.find('_superusers')!);
+  const action = String(event.record.action);
+  const reason = text(event.record.resolution);
+  const href = await postHref(event.db, post);
+  await updateRecord(
+    core.records,
+    core.registry.find('post_content_actions')!,
+    String(event.record.id),
+    { title: post.title, user: post.contributors[0] ?? '' },
+    system,
+    event.scope,
+  );
+  if (action === 'publish') {
+    await updateRecord(core.records, posts, post.id, { published: nowString() }, system, event.scope);
+  } else if (action === 'reject') {
+    // Back to the author as a draft: it leaves the queue until it is submitted again.
+    await updateRecord(core.records, posts, post.id, { submitted: '' }, system, event.scope);
+  } else {
+    await deleteRecord(core.records, posts, post.id, system, event.scope);
+  }
+  const message =
+    action === 'publish'
+      ? `Your submission "${post.title}" was published`
+      : action === 'reject'
+        ? `Your submission "${post.title}" was rejected: ${reason}`
+        : `Your submission "${post.title}" was deleted: ${reason}`;
+  for (const user of post.contributors) {
+    await notify(core, event, {
+      user,
+      icon: action,
+      href: action === 'delete' ? '/stories/manage' : href,
+      content: message,
+    });
+  }
+}
+
+export function registerReview(core: Core): void {
+  core.hooks.on('beforeCreate', submitForReview, 'posts');
+  core.hooks.on('afterCreate', (event) => applyDecision(core, event), 'post_content_actions');
+}
