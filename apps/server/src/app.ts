@@ -15,6 +15,7 @@ import { communityCollections } from './collections';
 import { createCore, type Core } from './core';
 import { registerSite } from './site';
 import { ensureCollections } from './site/ensure-collections';
+import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
 import { createLogger, type Logger } from './tools/logger';
 
@@ -25,6 +26,8 @@ export interface RunningApp {
   logger: Logger;
   /** The address actually bound (useful with port 0). */
   url: string;
+  /** What a first start seeded (null on later starts). */
+  seeded: SeedReport | null;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,8 @@ export async function startApp(config: Config, logger = createLogger(config.logL
   });
   const site = await ensureCollections(core, communityCollections);
   registerSite(core);
+  // A fresh install (the pages collection was just created) gets its pages, and demo content if wanted.
+  const seeded = site.created.includes('pages') ? await seedSite(core, { demo: config.seedDemo }) : null;
   if (site.created.length || site.updated.length)
     logger.info(site, 'community collections brought up to date');
   const server = await createServer({ config, db, core, logger });
@@ -69,6 +74,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     core,
     logger,
     url: `http://${host}:${port}`,
+    seeded,
     close() {
       closing ??= (async () => {
         await server.close();

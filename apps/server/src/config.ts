@@ -36,6 +36,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   WEB_DIST: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export interface Config {
@@ -53,6 +54,8 @@ export interface Config {
   /** Directory of the built SPA; served for every non-API path when it exists. */
   webDist: string;
   shutdownTimeoutMs: number;
+  /** Seed demo members and stories into a fresh install (off in production unless asked for). */
+  seedDemo: boolean;
 }
 
 export interface ConfigFlags {
@@ -99,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    seedDemo:
+      e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
   };
 }

@@ -21,7 +21,7 @@ async function main(argv: string[]): Promise<number | 'running'> {
     return 2;
   }
   const config = loadConfig(process.env, { http: input.http, dir: input.dir });
-  return command.run(config, input.positionals);
+  return command.run(config, input.positionals, { noDemo: input.noDemo });
 }
 
 main(process.argv.slice(2)).then(

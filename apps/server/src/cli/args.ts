@@ -6,6 +6,8 @@ export interface CliInput {
   http: string | undefined;
   dir: string | undefined;
   help: boolean;
+  /** `seed --no-demo`: pages only. */
+  noDemo: boolean;
 }
 
 /** PocketBase-style arguments: `<command> [subcommand args...] [--http=host:port] [--dir=path]`. */
@@ -18,8 +20,16 @@ export function parseCliArgs(argv: string[]): CliInput {
       http: { type: 'string' },
       dir: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      'no-demo': { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
-  return { command, positionals: rest, http: values.http, dir: values.dir, help: values.help ?? false };
+  return {
+    command,
+    positionals: rest,
+    http: values.http,
+    dir: values.dir,
+    help: values.help ?? false,
+    noDemo: values['no-demo'] ?? false,
+  };
 }

@@ -1,6 +1,10 @@
 import { appMailer, closeOnSignals, openAppDatabase, startApp } from '../app';
 import { createCore } from '../core';
 import { upsertSuperuser } from './superuser';
+import { communityCollections } from '../collections';
+import { registerSite } from '../site';
+import { ensureCollections } from '../site/ensure-collections';
+import { seedSite } from '../site/seed';
 import type { Config } from '../config';
 import { systemMigrations } from '../core/migrations';
 import { listAppliedMigrations, migrateDown } from '../db/migrations/runner';
@@ -9,7 +13,7 @@ import { createLogger } from '../tools/logger';
 export interface Command {
   summary: string;
   usage: string;
-  run(config: Config, args: string[]): Promise<number | 'running'>;
+  run(config: Config, args: string[], flags: { noDemo: boolean }): Promise<number | 'running'>;
 }
 
 /** Writes a line for a person at a terminal (logs stay JSON on stdout; this is the CLI's own output). */
@@ -24,6 +28,12 @@ const serve: Command = {
     say(`Server started at ${app.url}`);
     say(`├─ REST API:  ${app.url}/api/`);
     say(`└─ Web app:   ${app.url}/`);
+    if (app.seeded?.admin) {
+      say('');
+      say('Demo content was created. Sign in to the site as the admin:');
+      say(`   username: admin   email: ${app.seeded.admin.email}   password: ${app.seeded.admin.password}`);
+      say('(Shown once. Start with SEED_DEMO=false, or NODE_ENV=production, for pages only.)');
+    }
     return 'running';
   },
 };
@@ -87,7 +97,36 @@ const superuser: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { serve, migrate, superuser };
+const seed: Command = {
+  summary: 'Create the content pages that are missing, and demo content if the site has no members yet.',
+  usage: 'seed [--no-demo] [--dir=./data]',
+  async run(config, _args, flags) {
+    const logger = createLogger('warn');
+    const db = await openAppDatabase(config, logger);
+    const core = await createCore(db, {
+      appName: config.siteTitle,
+      appURL: config.publicUrl,
+      mailer: appMailer(config, logger),
+    });
+    try {
+      await ensureCollections(core, communityCollections);
+      registerSite(core);
+      const report = await seedSite(core, { demo: !flags.noDemo });
+      say(`Pages created: ${report.pages}.`);
+      say(
+        report.admin
+          ? `Demo content created. Admin: ${report.admin.email} / ${report.admin.password}`
+          : 'No demo content created (the site already has members, or --no-demo).',
+      );
+      return 0;
+    } finally {
+      await core.close();
+      await db.destroy();
+    }
+  },
+};
+
+export const commands: Record<string, Command> = { serve, migrate, superuser, seed };
 
 export function helpText(): string {
   const lines = Object.entries(commands).map(
