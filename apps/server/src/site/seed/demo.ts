@@ -195,11 +195,11 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
     }
   }
 
-  const firstStoryPost = (await core.db.kysely
+  const firstStoryPost: { post: string } = await core.db.kysely
     .selectFrom('stories')
     .select('post')
     .where('id', '=', storyIds[0]!)
-    .executeTakeFirstOrThrow()) as { post: string };
+    .executeTakeFirstOrThrow();
   await create('comments', {
     target: firstStoryPost.post,
     author: String(members[1]!.id),
