@@ -14,6 +14,7 @@ import type { Database } from './db/types';
 import { communityCollections } from './collections';
 import { createCore, type Core } from './core';
 import { registerSite } from './site';
+import { startPresenceSweep } from './site/presence';
 import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
@@ -62,6 +63,9 @@ export async function startApp(config: Config, logger = createLogger(config.logL
   const seeded = site.created.includes('pages') ? await seedSite(core, { demo: config.seedDemo }) : null;
   if (site.created.length || site.updated.length)
     logger.info(site, 'community collections brought up to date');
+  const stopSweep = startPresenceSweep(core, (error) =>
+    logger.error({ err: error }, 'presence sweep failed'),
+  );
   const server = await createServer({ config, db, core, logger });
   await server.listen({ host: config.host, port: config.port });
   const address = server.server.address();
@@ -77,6 +81,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     seeded,
     close() {
       closing ??= (async () => {
+        stopSweep();
         await server.close();
         await core.close();
         await db.destroy();

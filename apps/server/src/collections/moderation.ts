@@ -14,7 +14,15 @@ export const reports: CollectionInput = {
   listRule: any(MOD, owns('user')),
   viewRule: any(MOD, owns('user')),
   createRule: all(MEMBER, owns('user'), EXACTLY_ONE_TARGET, untouched('action', 'resolver', 'resolution')),
-  updateRule: MOD,
+  // Delete and ban need a resolution text.
+  updateRule: all(
+    MOD,
+    any(
+      '@request.body.action:isset = false',
+      "@request.body.action = 'resolve'",
+      "@request.body.resolution != ''",
+    ),
+  ),
   deleteRule: null,
   fields: [
     { name: 'user', type: 'relation', collectionId: 'users', required: true },

@@ -2,6 +2,8 @@
 import type { Core } from '../core';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
+import { registerModeration } from './moderation';
+import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
 
@@ -10,4 +12,6 @@ export function registerSite(core: Core): void {
   registerReview(core);
   registerEngagement(core);
   registerConversations(core);
+  registerModeration(core);
+  registerWriteLimits(core);
 }

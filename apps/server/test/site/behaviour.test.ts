@@ -1,5 +1,6 @@
 /** The community's server behaviour (PRODUCT.md §3-6), one named test per rule, on both dialects. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PRESENCE_IDLE_MS, sweepPresence } from '../../src/site/presence';
 import { describeEachDialect } from '../support/databases';
 import { C, CAST, COMMUNITY_PASSWORD, buildCommunity, type Community, type Role } from '../support/community';
 
@@ -213,5 +214,92 @@ describeEachDialect('community behaviour', (getDb) => {
       unreadForB: 0,
     });
     expect((await call('mod', 'GET', `conversations/records/${id}`)).statusCode).toBe(404);
+  });
+
+  it('resolving a report with delete removes the reported comment and tells the reporter', async () => {
+    const comment = (
+      await call('alice', 'POST', 'comments/records', {
+        target: C.published,
+        author: CAST.alice,
+        content: 'Spam spam spam',
+      })
+    ).json<{ id: string }>();
+    const report = (
+      await call('bob', 'POST', 'reports/records', { user: CAST.bob, reason: 'spam', comment: comment.id })
+    ).json<{ id: string }>();
+    expect(
+      (await call('mod', 'PATCH', `reports/records/${report.id}`, { action: 'delete', resolver: CAST.mod }))
+        .statusCode,
+    ).toBe(404);
+    const resolved = await call('mod', 'PATCH', `reports/records/${report.id}`, {
+      action: 'delete',
+      resolver: CAST.mod,
+      resolution: 'Spam removed.',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect((await call('alice', 'GET', `comments/records/${comment.id}`)).statusCode).toBe(404);
+    expect((await notificationsOf('bob')).some((n) => n.content.includes('handled your report'))).toBe(true);
+  });
+
+  it("resolving a report with ban makes the author's token fail at once", async () => {
+    const report = (
+      await call('alice', 'POST', 'reports/records', {
+        user: CAST.alice,
+        reason: 'harassment',
+        message: C.message,
+      })
+    ).json<{ id: string }>();
+    expect(
+      (await call('bob', 'GET', 'users/records?perPage=1')).json<{ totalItems: number }>().totalItems,
+    ).toBe(1);
+    const res = await call('mod', 'PATCH', `reports/records/${report.id}`, {
+      action: 'ban',
+      resolver: CAST.mod,
+      resolution: 'Repeated harassment.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call('bob', 'POST', 'users/auth-refresh')).statusCode).toBe(401);
+    const signIn = await community.server.inject({
+      method: 'POST',
+      url: '/api/collections/users/auth-with-password',
+      payload: { identity: 'bob', password: COMMUNITY_PASSWORD },
+    });
+    expect(signIn.json()).toMatchObject({ status: 403, message: 'This account has been banned.' });
+  });
+
+  it('presence turns offline after the sweep', async () => {
+    expect(
+      (
+        await call('alice', 'POST', 'presence/records', {
+          id: CAST.alice,
+          user: CAST.alice,
+          status: 'online',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await sweepPresence(community.core)).toBe(0);
+    expect(await sweepPresence(community.core, Date.now() + PRESENCE_IDLE_MS + 1000)).toBe(1);
+    expect((await call('mod', 'GET', `presence/records/${CAST.alice}`)).json()).toMatchObject({
+      status: 'offline',
+    });
+  });
+
+  it('a member may post one comment per 5 seconds when the limits are on', async () => {
+    await community.core.settings.update(community.core.db.kysely, { rateLimits: { enabled: true } });
+    try {
+      const first = await call('mod', 'POST', 'comments/records', {
+        target: C.published,
+        author: CAST.mod,
+        content: 'One',
+      });
+      const second = await call('mod', 'POST', 'comments/records', {
+        target: C.published,
+        author: CAST.mod,
+        content: 'Two',
+      });
+      expect([first.statusCode, second.statusCode]).toEqual([200, 429]);
+    } finally {
+      await community.core.settings.update(community.core.db.kysely, { rateLimits: { enabled: false } });
+    }
   });
 });

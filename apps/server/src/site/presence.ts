@@ -1,0 +1,33 @@
+/**
+ * Presence (PRODUCT.md §8): the app heartbeats every 60 s; a sweep marks an `online` record that has
+ * not been updated for 3 minutes as `offline`, through the record service so live subscribers see it.
+ */
+import { sql } from 'kysely';
+import type { Core } from '../core';
+import { updateRecord } from '../core/records/write';
+import { systemRequest } from '../core/rules/request-info';
+import { formatDate } from '../tools/dates';
+
+export const PRESENCE_IDLE_MS = 3 * 60_000;
+export const PRESENCE_SWEEP_EVERY_MS = 60_000;
+
+export async function sweepPresence(core: Core, now = Date.now()): Promise<number> {
+  const cutoff = formatDate(new Date(now - PRESENCE_IDLE_MS));
+  const stale = await sql<{
+    id: string;
+  }>`SELECT id FROM presence WHERE status = 'online' AND updated < ${cutoff}`.execute(core.db.kysely);
+  const presence = core.registry.find('presence')!;
+  const system = systemRequest(core.registry.find('_superusers')!);
+  for (const { id } of stale.rows)
+    await updateRecord(core.records, presence, id, { status: 'offline' }, system);
+  return stale.rows.length;
+}
+
+/** Runs the sweep on a timer until the returned function is called. Errors are logged, never thrown. */
+export function startPresenceSweep(core: Core, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    sweepPresence(core).catch(onError);
+  }, PRESENCE_SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
