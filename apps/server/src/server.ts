@@ -19,6 +19,7 @@ import { registerRecordAuthOtpRoutes } from './apis/record-auth-otp';
 import { registerRecordCrudRoutes } from './apis/record-crud';
 import { registerRateLimits } from './apis/rate-limits';
 import { registerRequestInfo } from './apis/request-info';
+import { registerSearchRoutes } from './apis/search';
 import { registerSettingsRoutes } from './apis/settings';
 import type { Core } from './core';
 import type { Config } from './config';
@@ -67,6 +68,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordAuthMailRoutes(app, ctx.core);
   registerRecordAuthOtpRoutes(app, ctx.core);
   registerSettingsRoutes(app, ctx.core);
+  registerSearchRoutes(app, ctx.core);
   registerBatchRoutes(app, ctx.core);
 
   await registerSpa(app, ctx.config.webDist);

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import type { CollectionInput, FieldInput } from '../core/collections/model';
 import { nowString } from '../tools/dates';
+import { ensureSearchIndex, reindexAllStories } from './search';
 
 const VERSION_KEY = 'site_collections_hash';
 
@@ -49,9 +50,23 @@ export async function ensureCollections(
 ): Promise<EnsureReport> {
   const report: EnsureReport = { created: [], updated: [] };
   const hash = fingerprint(definitions);
-  if ((await storedFingerprint(core)) === hash && definitions.every((d) => core.registry.find(d.name)))
-    return report;
+  const current =
+    (await storedFingerprint(core)) === hash && definitions.every((d) => core.registry.find(d.name));
+  if (!current) {
+    await applyDefinitions(core, definitions, report);
+    await storeFingerprint(core, hash);
+  }
+  // The search index is not a collection: its table is made once, then filled from the stories.
+  if (await ensureSearchIndex(core.db.kysely, core.db.dialect))
+    await reindexAllStories(core.db.kysely, core.db.dialect);
+  return report;
+}
 
+async function applyDefinitions(
+  core: Core,
+  definitions: readonly CollectionInput[],
+  report: EnsureReport,
+): Promise<void> {
   const tables = definitions.filter((d) => d.type !== 'view');
   const views = definitions.filter((d) => d.type === 'view');
   // Pass 1: create what is missing, leaving out relations to collections that do not exist yet.
@@ -80,8 +95,6 @@ export async function ensureCollections(
       report.created.push(definition.name);
     }
   }
-  await storeFingerprint(core, hash);
-  return report;
 }
 
 /** Rules and indexes may mention fields added in pass 2, so pass 1 creates collections locked and bare. */

@@ -3,6 +3,7 @@ import type { Core } from '../core';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerModeration } from './moderation';
+import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
@@ -14,4 +15,5 @@ export function registerSite(core: Core): void {
   registerConversations(core);
   registerModeration(core);
   registerWriteLimits(core);
+  registerSearch(core);
 }
