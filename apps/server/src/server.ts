@@ -18,6 +18,7 @@ import { registerRecordAuthMailRoutes } from './apis/record-auth-mail';
 import { registerRecordAuthOtpRoutes } from './apis/record-auth-otp';
 import { registerRecordCrudRoutes } from './apis/record-crud';
 import { registerRateLimits } from './apis/rate-limits';
+import { registerRealtimeRoutes } from './apis/realtime';
 import { registerRequestInfo } from './apis/request-info';
 import { registerSearchRoutes } from './apis/search';
 import { registerSettingsRoutes } from './apis/settings';
@@ -70,6 +71,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerSettingsRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
   registerBatchRoutes(app, ctx.core);
+  registerRealtimeRoutes(app, ctx.core);
 
   await registerSpa(app, ctx.config.webDist);
   return app;

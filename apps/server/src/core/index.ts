@@ -13,6 +13,7 @@ import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
 import { SettingsStore } from './settings';
+import { RealtimeService } from './realtime';
 import { checkCollectionRules } from './rules/validate-rules';
 
 export interface Core {
@@ -25,6 +26,7 @@ export interface Core {
   settings: SettingsStore;
   passwords: PasswordHasher;
   accountMail: AccountMailDeps;
+  realtime: RealtimeService;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const settings = await SettingsStore.load(db.kysely, { appName: options.appName, appURL: options.appURL });
   const records: RecordContext = { db, registry, hooks, passwords };
   const collections = new CollectionService(db, registry, [checkCollectionRules(db.flavor)]);
+  const realtime = new RealtimeService(records);
   return {
     db,
     registry,
@@ -65,7 +68,9 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
       mail: { siteTitle: options.appName, publicUrl: options.appURL },
       attempts: new MemoryRateLimiter(),
     },
+    realtime,
     close: async () => {
+      await realtime.close();
       await passwords.close();
       await options.mailer.close();
     },
