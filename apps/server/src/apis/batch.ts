@@ -14,7 +14,7 @@ import { headersToSnake, type RequestInfo } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
 import { assertValidFields, pickFields } from '../tools/picker';
 import { readRecordBody } from './record-body';
-import { renderRecords } from './record-render';
+import { renderRecords } from '../core/records/render';
 
 interface BatchItem {
   method: string;
@@ -142,7 +142,7 @@ export function registerBatchRoutes(app: FastifyInstance, core: Core): void {
       outcomes.map(async (outcome) => {
         if (outcome.status === 204) return { status: 204, body: null };
         const [json] = await renderRecords(
-          core,
+          core.records,
           outcome.collection,
           [outcome.record],
           outcome.info,

@@ -8,7 +8,7 @@ import { ApiError } from '../tools/api-error';
 import { assertValidFields, pickFields } from '../tools/picker';
 import { queryBool, queryInt, queryString, type Query } from './query-params';
 import { readRecordBody } from './record-body';
-import { renderRecords } from './record-render';
+import { renderRecords } from '../core/records/render';
 
 type Params = { collection: string; id?: string };
 
@@ -25,7 +25,13 @@ async function renderOne(
   request: FastifyRequest,
 ) {
   const query = request.query as Query;
-  const [json] = await renderRecords(core, collection, [record], request.info, queryString(query, 'expand'));
+  const [json] = await renderRecords(
+    core.records,
+    collection,
+    [record],
+    request.info,
+    queryString(query, 'expand'),
+  );
   return pickFields(json, queryString(query, 'fields'));
 }
 
@@ -49,7 +55,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
       request.info,
     );
     const items = await renderRecords(
-      core,
+      core.records,
       collection,
       result.items,
       request.info,

@@ -6,7 +6,7 @@ import { decodeRow } from '../core/records/record';
 import { SEARCH_PAGE_SIZE, searchStories } from '../site/search';
 import { ApiError } from '../tools/api-error';
 import { queryInt, queryString, type Query } from './query-params';
-import { renderRecords } from './record-render';
+import { renderRecords } from '../core/records/render';
 
 export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
   app.get('/api/search/stories', async (request) => {
@@ -32,7 +32,7 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
     const byId = new Map(rows.map((row) => [String(row.id), decodeRow(stories, row)]));
     const ordered = found.storyIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
     const items = await renderRecords(
-      core,
+      core.records,
       stories,
       ordered,
       request.info,
