@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { appMailer, closeOnSignals, openAppDatabase, startApp } from '../app';
+import { restorePostgres } from '../db/postgres/dump';
+import { SQLITE_FILE_NAME } from '../db/sqlite/connect';
+import { restoreSqlite } from '../db/sqlite/restore';
 import { createCore } from '../core';
 import { upsertSuperuser } from './superuser';
 import { communityCollections } from '../collections';
@@ -126,7 +131,47 @@ const seed: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { serve, migrate, superuser, seed };
+const backup: Command = {
+  summary: 'Write a consistent copy of the database while the site keeps running.',
+  usage: 'backup [FILE] [--dir=./data]   (default FILE: <dir>/backups/<time>.db, or .dump on PostgreSQL)',
+  async run(config, args) {
+    const db = await openAppDatabase(config, createLogger('warn'));
+    try {
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.resolve(
+        args[0] ??
+          path.join(config.dataDir, 'backups', `${stamp}.${db.dialect === 'sqlite' ? 'db' : 'dump'}`),
+      );
+      await db.backup(file);
+      say(`Backup written to ${file}`);
+      return 0;
+    } finally {
+      await db.destroy();
+    }
+  },
+};
+
+const restore: Command = {
+  summary: 'Replace the database with a backup. Stop the server first.',
+  usage: 'restore FILE [--dir=./data]',
+  async run(config, args) {
+    const file = args[0];
+    if (!file || !fs.existsSync(file)) {
+      say('Usage: restore FILE (an existing backup file)');
+      return 2;
+    }
+    if (config.databaseUrl) {
+      await restorePostgres(config.databaseUrl, path.resolve(file));
+      say('Restored into the PostgreSQL database.');
+    } else {
+      const aside = restoreSqlite(path.resolve(file), path.join(config.dataDir, SQLITE_FILE_NAME));
+      say(aside ? `Restored. The previous database was kept as ${aside}` : 'Restored.');
+    }
+    return 0;
+  },
+};
+
+export const commands: Record<string, Command> = { serve, migrate, superuser, seed, backup, restore };
 
 export function helpText(): string {
   const lines = Object.entries(commands).map(

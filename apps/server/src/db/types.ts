@@ -18,6 +18,11 @@ export interface Database {
   readonly kysely: AnyKysely;
   /** The dialect's SQL pieces for compiled filters and rules. */
   readonly flavor: SqlFlavor;
+  /**
+   * Writes a consistent copy of the whole database to `file` while it stays in use: SQLite's online
+   * backup, or `pg_dump --format=custom` for PostgreSQL.
+   */
+  backup(file: string): Promise<void>;
   /** Closes every connection; the instance is unusable afterwards. */
   destroy(): Promise<void>;
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { CollectionRegistry } from '../collections/registry';
 import { CollectionService } from '../collections/service';
-import { sqliteFlavor } from '../../db/sqlite/flavor';
-import { postgresFlavor } from '../../db/postgres/flavor';
 import { nowString } from '../../tools/dates';
 import type { Migration } from '../../db/migrations/runner';
+import { migrationDatabase } from './context';
 
 /** The id PocketBase gives `_superusers`; the SDK hard-codes it to recognise a superuser session. */
 export const SUPERUSERS_ID = 'pbc_3142635823';
@@ -26,12 +25,7 @@ export const superusers: Migration = {
         updated: now,
       })
       .execute();
-    const database = {
-      dialect: db.dialect,
-      kysely: db.kysely,
-      flavor: db.dialect === 'sqlite' ? sqliteFlavor : postgresFlavor,
-      destroy: () => Promise.resolve(),
-    };
+    const database = migrationDatabase(db);
     const service = new CollectionService(database, new CollectionRegistry());
     await service.create(
       {

@@ -1,19 +1,13 @@
 import { CollectionRegistry } from '../collections/registry';
 import { CollectionService } from '../collections/service';
-import { postgresFlavor } from '../../db/postgres/flavor';
-import { sqliteFlavor } from '../../db/sqlite/flavor';
 import type { Migration } from '../../db/migrations/runner';
+import { migrationDatabase } from './context';
 
 /** One-time passwords in flight: which record, the code's hash, where it was sent. Server-only. */
 export const otps: Migration = {
   name: '0004_otps',
   async up(db) {
-    const database = {
-      dialect: db.dialect,
-      kysely: db.kysely,
-      flavor: db.dialect === 'sqlite' ? sqliteFlavor : postgresFlavor,
-      destroy: () => Promise.resolve(),
-    };
+    const database = migrationDatabase(db);
     const registry = await CollectionRegistry.load(db.kysely);
     await new CollectionService(database, registry).create(
       {

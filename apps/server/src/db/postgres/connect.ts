@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { dumpPostgres } from './dump';
 import { postgresFlavor } from './flavor';
 import type { Database } from '../types';
 
@@ -18,6 +19,7 @@ export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_S
     dialect: 'postgres',
     kysely,
     flavor: postgresFlavor,
+    backup: (file) => dumpPostgres(connectionString, file),
     async destroy() {
       await kysely.destroy();
     },

@@ -23,6 +23,10 @@ export function openSqlite(filePath: string): Database {
     dialect: 'sqlite',
     kysely,
     flavor: sqliteFlavor,
+    async backup(file) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await connection.backup(file);
+    },
     async destroy() {
       await kysely.destroy();
     },
