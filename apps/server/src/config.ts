@@ -37,6 +37,15 @@ const envSchema = z.object({
   WEB_DIST: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  OIDC_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().optional(),
+  OIDC_NAME: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{1,100}$/, 'must be 1-100 of [a-z0-9_-]')
+    .default('oidc'),
+  OIDC_DISPLAY_NAME: z.string().trim().min(1).default('OpenID Connect'),
 });
 
 export interface Config {
@@ -56,6 +65,17 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Seed demo members and stories into a fresh install (off in production unless asked for). */
   seedDemo: boolean;
+  /** The single OpenID Connect provider for sign-in (PRODUCT.md §3); undefined when not configured. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider name clients use (`auth-methods`, `auth-with-oauth2`). */
+  name: string;
+  displayName: string;
 }
 
 export interface ConfigFlags {
@@ -85,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  }
   const address = flags.http
     ? parseHttpAddress(flags.http)
     : { host: e.HOST ?? DEFAULT_HOST, port: e.PORT ?? DEFAULT_PORT };
@@ -104,5 +127,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seedDemo:
       e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+            name: e.OIDC_NAME,
+            displayName: e.OIDC_DISPLAY_NAME,
+          }
+        : undefined,
   };
 }

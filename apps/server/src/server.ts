@@ -15,6 +15,7 @@ import { registerBatchRoutes } from './apis/batch';
 import { registerCollectionRoutes } from './apis/collections';
 import { registerRecordAuthRoutes } from './apis/record-auth';
 import { registerRecordAuthMailRoutes } from './apis/record-auth-mail';
+import { registerRecordAuthOAuth2Routes } from './apis/record-auth-oauth2';
 import { registerRecordAuthOtpRoutes } from './apis/record-auth-otp';
 import { registerRecordCrudRoutes } from './apis/record-crud';
 import { registerRateLimits } from './apis/rate-limits';
@@ -68,6 +69,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordAuthRoutes(app, ctx.core);
   registerRecordAuthMailRoutes(app, ctx.core);
   registerRecordAuthOtpRoutes(app, ctx.core);
+  registerRecordAuthOAuth2Routes(app, ctx.core, ctx.config);
   registerSettingsRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
   registerBatchRoutes(app, ctx.core);

@@ -9,6 +9,7 @@ import {
   requestPasswordReset,
   requestVerification,
 } from '../core/auth/account-mail';
+import { authMethodsOAuth2 } from '../core/auth/oauth2';
 import { pickFields } from '../tools/picker';
 import { queryString, type Query } from './query-params';
 import { requireAuthCollection } from './record-auth';
@@ -49,18 +50,19 @@ export function registerRecordAuthMailRoutes(app: FastifyInstance, core: Core): 
     confirmEmailChange(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
   );
 
-  app.get<{ Params: Params }>('/api/collections/:collection/auth-methods', (request) => {
+  app.get<{ Params: Params }>('/api/collections/:collection/auth-methods', async (request) => {
     const collection = requireAuthCollection(core, request.params.collection);
     const password = collection.passwordAuth;
+    const oauth2 = await authMethodsOAuth2(core, collection);
     const methods = {
       password: { enabled: password.enabled, identityFields: password.identityFields },
-      oauth2: { enabled: false, providers: [] },
+      oauth2,
       mfa: { enabled: false, duration: 0 },
       otp: {
         enabled: collection.otp.enabled,
         duration: collection.otp.enabled ? collection.otp.duration : 0,
       },
-      authProviders: [],
+      authProviders: oauth2.providers,
       usernamePassword: password.enabled && password.identityFields.includes('username'),
       emailPassword: password.enabled && password.identityFields.includes('email'),
     };
