@@ -11,8 +11,10 @@ import { compileContext, findRecord } from '../core/records/read';
 import { decodeRow, type RecordData } from '../core/records/record';
 import { serializeRecord } from '../core/records/serialize';
 import { ruleSql } from '../core/rules/compile';
-import type { RequestInfo } from '../core/rules/request-info';
 import { isBanned } from '../core/auth/tokens';
+import { updateRecord } from '../core/records/write';
+import { systemRequest, type RequestInfo } from '../core/rules/request-info';
+import { randomTokenKey } from '../tools/security/random';
 import { decodeUnverified } from '../tools/security/tokens';
 import { bearerToken } from './request-info';
 import { ApiError } from '../tools/api-error';
@@ -144,5 +146,29 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
     const current = bearerToken(request.headers.authorization);
     if (decodeUnverified(current)?.refreshable === false) response.token = current;
     return pickFields(response, queryString(request.query as Query, 'fields'));
+  });
+
+  // Extension: "sign out everywhere". A new token key ends every session of the account at once
+  // (stateless tokens cannot be revoked one by one).
+  app.post<{ Params: Params }>('/api/collections/:collection/auth-logout', async (request, reply) => {
+    const collection = requireAuthCollection(core, request.params.collection);
+    const auth = request.info.auth;
+    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+    if (auth.collection.id !== collection.id) {
+      throw new ApiError(403, `The request requires auth record from ${collection.name} collection.`);
+    }
+    // Through the record service, so open realtime streams of the account are downgraded too.
+    await updateRecord(
+      core.records,
+      collection,
+      String(auth.record.id),
+      { tokenKey: randomTokenKey() },
+      systemRequest(core.registry.find('_superusers')!),
+    );
+    request.log.info(
+      { event: 'auth.logout', collection: collection.name, recordId: auth.record.id, ip: request.ip },
+      'signed out everywhere',
+    );
+    return reply.status(204).send();
   });
 }

@@ -192,6 +192,19 @@ describeEachDialect('account security checklist (ASVS)', (getDb) => {
     for (const { password } of rows) expect(password).toMatch(/^\$2[aby]\$(1\d|[2-3]\d)\$/);
   });
 
+  it('#10 a new token on every sign-in; signing out everywhere makes older tokens unusable', async () => {
+    const first = (await signIn('alice', PASSWORD)).json<{ token: string }>().token;
+    await sleep(1100); // tokens carry their expiry in seconds; a second later the next one differs
+    const second = (await signIn('alice', PASSWORD)).json<{ token: string }>().token;
+    expect(second).not.toBe(first);
+    expect((await call('POST', '/api/collections/members/auth-logout', undefined, second)).statusCode).toBe(
+      204,
+    );
+    expect((await refresh(first)).statusCode).toBe(401);
+    expect((await refresh(second)).statusCode).toBe(401);
+    expect((await signIn('alice', PASSWORD)).statusCode).toBe(200);
+  });
+
   it('#11 a password or email change ends every older session', async () => {
     const token = fx.tokens.mod;
     expect((await refresh(token)).statusCode).toBe(200);
