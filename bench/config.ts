@@ -1,0 +1,85 @@
+/**
+ * The benchmark's knobs, read once from the environment. Every size and duration can be scaled down
+ * for a quick run, e.g. `BENCH_SECONDS=2 BENCH_POSTS=20000 npm run bench`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface BenchConfig {
+  /** Measured seconds per HTTP scenario (after the warm-up). */
+  seconds: number;
+  /** Warm-up seconds per HTTP scenario; requests completed in it are not counted. */
+  warmupSeconds: number;
+  /** Measured seconds per driver-floor replay. */
+  floorSeconds: number;
+  /** Concurrent keep-alive connections for the HTTP scenarios. */
+  connections: number;
+  /** Connections for password sign-in (bounded by the bcrypt pool and its queue of 32). */
+  signInConnections: number;
+  /** Members created through the record service (bcrypt-hashed one by one). */
+  serviceMembers: number;
+  /** Further members inserted in bulk with a precomputed hash. */
+  bulkMembers: number;
+  posts: number;
+  comments: number;
+  dialects: DialectName[];
+  /** Substrings of scenario keys to run; empty means all. */
+  only: string[];
+  /** PostgreSQL admin URL (a database is created on it and dropped afterwards). */
+  postgresAdminUrl: string;
+  /** Whether docs/benchmarks.md is rewritten. */
+  writeDoc: boolean;
+  /** Whether the server child writes a V8 CPU profile per dialect into bench/results/profiles/. */
+  profile: boolean;
+  rootDir: string;
+  docPath: string;
+  resultsDir: string;
+}
+
+function numberEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) {
+    throw new Error(`${name} must be a number >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function listEnv(name: string): string[] {
+  return (process.env[name] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function loadBenchConfig(): BenchConfig {
+  const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const dialects = listEnv('BENCH_DIALECTS');
+  for (const dialect of dialects) {
+    if (dialect !== 'sqlite' && dialect !== 'postgres') {
+      throw new Error(`BENCH_DIALECTS accepts sqlite and postgres, got "${dialect}"`);
+    }
+  }
+  return {
+    seconds: numberEnv('BENCH_SECONDS', 5, 0.5),
+    warmupSeconds: numberEnv('BENCH_WARMUP', 1, 0),
+    floorSeconds: numberEnv('BENCH_FLOOR_SECONDS', 1, 0.2),
+    connections: Math.round(numberEnv('BENCH_CONNECTIONS', 50, 1)),
+    signInConnections: Math.round(numberEnv('BENCH_SIGNIN_CONNECTIONS', 10, 1)),
+    serviceMembers: Math.round(numberEnv('BENCH_SERVICE_MEMBERS', 200, 50)),
+    bulkMembers: Math.round(numberEnv('BENCH_MEMBERS', 10_000, 0)),
+    posts: Math.round(numberEnv('BENCH_POSTS', 100_000, 100)),
+    comments: Math.round(numberEnv('BENCH_COMMENTS', 100_000, 0)),
+    dialects: dialects.length ? (dialects as DialectName[]) : ['sqlite', 'postgres'],
+    only: listEnv('BENCH_ONLY'),
+    postgresAdminUrl: process.env.TEST_POSTGRES_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres',
+    writeDoc: process.env.BENCH_WRITE_DOC !== '0',
+    profile: process.env.BENCH_PROFILE === '1',
+    rootDir,
+    docPath: path.join(rootDir, 'docs', 'benchmarks.md'),
+    resultsDir: path.join(rootDir, 'bench', 'results'),
+  };
+}

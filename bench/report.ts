@@ -1,0 +1,244 @@
+/**
+ * Results as Markdown: one table per database beside its floors and the PRODUCT.md §9 budgets,
+ * printed to stdout and written between the markers of docs/benchmarks.md (the prose around the
+ * markers is left alone). The raw numbers, captured SQL and query plans go to bench/results/ as JSON.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as prettier from 'prettier';
+import type { FloorResult, Statement } from './floors';
+import type { LoadResult } from './load';
+import type { Budget } from './scenarios';
+
+export const START_MARKER = '<!-- bench:results:start -->';
+export const END_MARKER = '<!-- bench:results:end -->';
+
+export interface ScenarioOutcome {
+  key: string;
+  title: string;
+  connections: number;
+  http?: LoadResult;
+  cpu?: { server: number; client: number; postgres: number; other: number };
+  rssMb?: number;
+  answer?: string;
+  problem?: string;
+  budget?: Budget;
+  floor?: FloorResult;
+  statements?: Statement[];
+  plans?: string[];
+}
+
+export interface DialectReport {
+  dialect: 'sqlite' | 'postgres';
+  label: string;
+  skipped?: string;
+  floorLabel?: string;
+  dataset?: { members: number; posts: number; comments: number; timings: Record<string, number> };
+  scenarios: ScenarioOutcome[];
+}
+
+export interface BenchReport {
+  date: string;
+  command: string;
+  machine: Record<string, string>;
+  settings: Record<string, string | number>;
+  httpFloor?: ScenarioOutcome;
+  dialects: DialectReport[];
+}
+
+export function formatRps(value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return '–';
+  return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1);
+}
+
+export function formatMs(value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return '–';
+  if (value < 10) return value.toFixed(2);
+  if (value < 100) return value.toFixed(1);
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function formatPct(value: number | undefined): string {
+  return value === undefined || !Number.isFinite(value) ? '–' : `${Math.round(value)}%`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function errorsCell(http: LoadResult): string {
+  if (http.errors === 0) return '0';
+  const kinds = Object.entries(http.errorKinds)
+    .map(([kind, n]) => `${kind}×${n}`)
+    .join(', ');
+  return `${http.errors} (${kinds})`;
+}
+
+function cpuCell(outcome: ScenarioOutcome, dialect: string): string {
+  if (!outcome.cpu) return '–';
+  const parts = [`srv ${formatPct(outcome.cpu.server)}`];
+  if (dialect === 'postgres') parts.push(`pg ${formatPct(outcome.cpu.postgres)}`);
+  parts.push(`gen ${formatPct(outcome.cpu.client)}`);
+  parts.push(`other ${formatPct(outcome.cpu.other)}`);
+  return parts.join(' · ');
+}
+
+function verdict(outcome: ScenarioOutcome): string {
+  const budget = outcome.budget;
+  const http = outcome.http;
+  if (!budget) return '–';
+  if (!http) return 'not run';
+  const misses: string[] = [];
+  if (http.rps < budget.rps) misses.push('rate');
+  if (budget.p99Ms !== undefined && http.p99 >= budget.p99Ms) misses.push('p99');
+  if (http.errors > 0) misses.push('errors');
+  return misses.length ? `**misses** (${misses.join(', ')})` : 'meets';
+}
+
+function floorCell(outcome: ScenarioOutcome): string {
+  const floor = outcome.floor;
+  if (!floor) return '–';
+  return `${formatRps(floor.rps)} (p99 ${formatMs(floor.p99)})`;
+}
+
+function ofFloor(outcome: ScenarioOutcome): string {
+  if (!outcome.floor || !outcome.http || outcome.floor.rps === 0) return '–';
+  return formatPct((outcome.http.rps / outcome.floor.rps) * 100);
+}
+
+const HEADER = [
+  'scenario',
+  'conns',
+  'req/s',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'errors',
+  'CPU (1 core = 100%)',
+  'answer',
+  'DB floor req/s (p99 ms)',
+  'of floor',
+  '§9 budget',
+  'verdict',
+];
+
+function row(values: string[]): string {
+  return `| ${values.map(cell).join(' | ')} |`;
+}
+
+function scenarioRow(outcome: ScenarioOutcome, dialect: string): string {
+  const http = outcome.http;
+  if (!http) {
+    return row([
+      `\`${outcome.key}\``,
+      String(outcome.connections),
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      '–',
+      outcome.problem ? `failed: ${outcome.problem.slice(0, 120)}` : '–',
+      floorCell(outcome),
+      '–',
+      outcome.budget?.label ?? '–',
+      verdict(outcome),
+    ]);
+  }
+  return row([
+    `\`${outcome.key}\``,
+    String(outcome.connections),
+    formatRps(http.rps),
+    formatMs(http.p50),
+    formatMs(http.p95),
+    formatMs(http.p99),
+    errorsCell(http),
+    cpuCell(outcome, dialect),
+    outcome.answer ?? '–',
+    floorCell(outcome),
+    ofFloor(outcome),
+    outcome.budget?.label ?? '–',
+    verdict(outcome),
+  ]);
+}
+
+function datasetLine(dialect: DialectReport): string {
+  const d = dialect.dataset;
+  if (!d) return '';
+  const t = d.timings;
+  const seconds = (key: string) => (t[key] === undefined ? '–' : `${t[key].toFixed(1)} s`);
+  return (
+    `Dataset: ${d.members.toLocaleString('en-US')} members, ${d.posts.toLocaleString('en-US')} posts, ` +
+    `${d.comments.toLocaleString('en-US')} comments. Built in: service-created members ${seconds('serviceMembers')}, ` +
+    `bulk members ${seconds('bulkMembers')}, posts ${seconds('posts')}, comments ${seconds('comments')}, ` +
+    `VACUUM ANALYZE / WAL checkpoint ${seconds('analyze')}.`
+  );
+}
+
+export function renderSection(report: BenchReport): string {
+  const lines: string[] = [];
+  lines.push(`Generated by \`${report.command}\` on ${report.date}.`, '');
+  lines.push('| machine | |', '| --- | --- |');
+  for (const [key, value] of Object.entries(report.machine)) lines.push(row([key, value]));
+  lines.push('');
+  lines.push(
+    'Settings: ' +
+      Object.entries(report.settings)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(', ') +
+      '.',
+    '',
+  );
+  const hello = report.httpFloor;
+  if (hello?.http) {
+    lines.push(
+      `**HTTP floor** (${hello.title}, ${hello.connections} connections, load generator in this process): ` +
+        `${formatRps(hello.http.rps)} req/s, p50 ${formatMs(hello.http.p50)} ms, p95 ${formatMs(hello.http.p95)} ms, ` +
+        `p99 ${formatMs(hello.http.p99)} ms, ${hello.http.errors} errors, CPU ${cpuCell(hello, 'sqlite')}.`,
+      '',
+    );
+  } else if (hello?.problem) {
+    lines.push(`**HTTP floor** failed: ${hello.problem}`, '');
+  }
+  for (const dialect of report.dialects) {
+    lines.push(`### ${dialect.label}`, '');
+    if (dialect.skipped) {
+      lines.push(`Skipped: ${dialect.skipped}`, '');
+      continue;
+    }
+    lines.push(datasetLine(dialect), '');
+    if (dialect.floorLabel) lines.push(`DB floor: ${dialect.floorLabel}.`, '');
+    lines.push(row(HEADER), `| ${HEADER.map(() => '---').join(' | ')} |`);
+    for (const outcome of dialect.scenarios) lines.push(scenarioRow(outcome, dialect.dialect));
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+const DEFAULT_DOC = `# Benchmarks
+
+${START_MARKER}
+${END_MARKER}
+`;
+
+/** Replaces the marked section of the doc (creating the doc or the markers when missing). */
+export async function writeDoc(docPath: string, section: string): Promise<void> {
+  let doc = fs.existsSync(docPath) ? fs.readFileSync(docPath, 'utf8') : DEFAULT_DOC;
+  if (!doc.includes(START_MARKER) || !doc.includes(END_MARKER)) {
+    doc = `${doc.trimEnd()}\n\n## Results\n\n${START_MARKER}\n${END_MARKER}\n`;
+  }
+  const before = doc.slice(0, doc.indexOf(START_MARKER) + START_MARKER.length);
+  const after = doc.slice(doc.indexOf(END_MARKER));
+  const next = `${before}\n\n${section.trim()}\n\n${after}`;
+  const options = (await prettier.resolveConfig(docPath)) ?? {};
+  const formatted = await prettier.format(next, { ...options, filepath: docPath, parser: 'markdown' });
+  fs.mkdirSync(path.dirname(docPath), { recursive: true });
+  fs.writeFileSync(docPath, formatted);
+}
+
+export function writeJson(resultsDir: string, report: BenchReport): string {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `bench-${report.date.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

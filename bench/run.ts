@@ -1,0 +1,427 @@
+/**
+ * `npm run bench`: builds the community dataset on SQLite and on PostgreSQL, replays each
+ * scenario's SQL through the driver (the database floor), starts the real server in a child process
+ * and loads it from this process over loopback, then prints the results and writes them into
+ * docs/benchmarks.md. Everything it creates (temp dirs, the PostgreSQL database, child processes) is
+ * removed again, on failure and on Ctrl-C too.
+ *
+ * Knobs (environment): BENCH_SECONDS, BENCH_WARMUP, BENCH_FLOOR_SECONDS, BENCH_CONNECTIONS,
+ * BENCH_SIGNIN_CONNECTIONS, BENCH_SERVICE_MEMBERS, BENCH_MEMBERS, BENCH_POSTS, BENCH_COMMENTS,
+ * BENCH_DIALECTS (sqlite,postgres), BENCH_ONLY (scenario key substrings), BENCH_WRITE_DOC=0,
+ * BENCH_PROFILE=1 (V8 CPU profile of the server into bench/results/profiles/), TEST_POSTGRES_URL.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { appMailer, openAppDatabase } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createCore } from '../apps/server/src/core';
+import { createLogger } from '../apps/server/src/tools/logger';
+import { loadBenchConfig, type BenchConfig, type DialectName } from './config';
+import { buildDataset } from './dataset';
+import { postgresFloor, sqliteFloor, type DriverFloor } from './floors';
+import { fetchOnce, runLoad } from './load';
+import { cpuProbe, killAll, machineCpu, processRssMb, startServer, type ServerChild } from './processes';
+import {
+  formatMs,
+  formatRps,
+  renderSection,
+  writeDoc,
+  writeJson,
+  type BenchReport,
+  type DialectReport,
+  type ScenarioOutcome,
+} from './report';
+import { buildScenarios, helloScenario, type Scenario } from './scenarios';
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Undo steps, run last-in first-out exactly once (normal end, failure or signal). */
+class Cleanup {
+  private steps: Array<{ name: string; run: () => Promise<void> | void }> = [];
+  private done: Promise<void> | undefined;
+
+  add(name: string, run: () => Promise<void> | void): () => Promise<void> {
+    const step = { name, run };
+    this.steps.push(step);
+    return async () => {
+      const index = this.steps.indexOf(step);
+      if (index === -1) return;
+      this.steps.splice(index, 1);
+      await step.run();
+    };
+  }
+
+  /** Runs every pending step; concurrent calls share one pass, later calls run what was added since. */
+  runAll(): Promise<void> {
+    this.done ??= (async () => {
+      while (this.steps.length) {
+        const step = this.steps.pop()!;
+        try {
+          await step.run();
+        } catch (error) {
+          log(`cleanup: ${step.name} failed: ${(error as Error).message}`);
+        }
+      }
+    })().finally(() => {
+      this.done = undefined;
+    });
+    return this.done;
+  }
+}
+
+function versionOf(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const require = createRequire(import.meta.url);
+
+/** A dependency's version, read from its package.json (found next to its entry point). */
+function packageVersion(name: string): string {
+  try {
+    let dir = path.dirname(require.resolve(name));
+    while (dir !== path.dirname(dir)) {
+      const file = path.join(dir, 'package.json');
+      if (fs.existsSync(file)) {
+        const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+        if (pkg.name === name) return pkg.version ?? '?';
+      }
+      dir = path.dirname(dir);
+    }
+  } catch {
+    // Not resolvable from here.
+  }
+  return '?';
+}
+
+function sqliteVersion(): string {
+  const db = new SQLite(':memory:');
+  try {
+    return db.prepare('select sqlite_version()').pluck().get() as string;
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresAdmin(url: string): Promise<pg.Client | string> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    return (error as Error).message || String(error);
+  }
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function selected(config: BenchConfig, scenario: Scenario): boolean {
+  return config.only.length === 0 || config.only.some((part) => scenario.key.includes(part));
+}
+
+async function measure(
+  server: ServerChild,
+  scenario: Scenario,
+  config: BenchConfig,
+): Promise<ScenarioOutcome> {
+  const outcome: ScenarioOutcome = {
+    key: scenario.key,
+    title: scenario.title,
+    connections: scenario.connections,
+    ...(scenario.budget ? { budget: scenario.budget } : {}),
+  };
+  try {
+    const first = await fetchOnce(server.url, scenario.request(0));
+    outcome.answer = scenario.check(first.status, first.body);
+  } catch (error) {
+    outcome.problem = (error as Error).message;
+    log(`  ${scenario.key}: sanity check failed, not loaded: ${outcome.problem}`);
+    return outcome;
+  }
+  const started = performance.now();
+  const probe = cpuProbe(server.pid);
+  outcome.http = await runLoad({
+    url: server.url,
+    connections: scenario.connections,
+    warmupMs: config.warmupSeconds * 1000,
+    durationMs: config.seconds * 1000,
+    next: scenario.request,
+    onWindow: (edge) => (edge === 'start' ? probe.start() : probe.end()),
+  });
+  outcome.cpu = probe.result();
+  outcome.rssMb = processRssMb(server.pid);
+  const h = outcome.http;
+  log(
+    `  ${scenario.key.padEnd(24)} ${formatRps(h.rps).padStart(7)} req/s  p50 ${formatMs(h.p50)}  p95 ${formatMs(h.p95)}  ` +
+      `p99 ${formatMs(h.p99)} ms  errors ${h.errors}  [${outcome.answer}]  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  return outcome;
+}
+
+async function runFloors(
+  floor: DriverFloor,
+  scenarios: Scenario[],
+  outcomes: Map<string, ScenarioOutcome>,
+  config: BenchConfig,
+): Promise<void> {
+  for (const scenario of scenarios) {
+    if (!scenario.replay) continue;
+    const outcome = outcomes.get(scenario.key)!;
+    try {
+      const statements = await floor.capture(scenario.replay);
+      outcome.statements = statements;
+      outcome.plans = [];
+      for (const statement of statements) outcome.plans.push(await floor.explain(statement));
+      outcome.floor = await floor.run(statements, config.floorSeconds);
+      log(
+        `  floor ${scenario.key.padEnd(24)} ${formatRps(outcome.floor.rps).padStart(7)} req/s  ` +
+          `p99 ${formatMs(outcome.floor.p99)} ms  (${statements.length} statements)`,
+      );
+    } catch (error) {
+      log(`  floor ${scenario.key}: could not replay: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function runDialect(
+  dialect: DialectName,
+  config: BenchConfig,
+  cleanup: Cleanup,
+): Promise<DialectReport> {
+  const report: DialectReport = {
+    dialect,
+    label: dialect === 'sqlite' ? `SQLite ${sqliteVersion()} (WAL, synchronous=FULL)` : 'PostgreSQL',
+    scenarios: [],
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `community-bench-${dialect}-`));
+  cleanup.add(`remove ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  let url: string | undefined;
+  if (dialect === 'postgres') {
+    const admin = await postgresAdmin(config.postgresAdminUrl);
+    if (typeof admin === 'string') {
+      report.skipped = `PostgreSQL is not reachable at ${config.postgresAdminUrl} (${admin}).`;
+      log(`PostgreSQL skipped: ${report.skipped}`);
+      return report;
+    }
+    const version = await admin.query<{ server_version: string }>('SHOW server_version');
+    report.label = `PostgreSQL ${version.rows[0]?.server_version ?? ''}`;
+    const name = `bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    cleanup.add(`drop database ${name}`, async () => {
+      const client = await postgresAdmin(config.postgresAdminUrl);
+      if (typeof client === 'string') throw new Error(client);
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    });
+    url = databaseUrl(config.postgresAdminUrl, name);
+  }
+
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // Set even for SQLite, so a DATABASE_URL in the caller's environment cannot leak into the child.
+    DATABASE_URL: url ?? '',
+  };
+  const appConfig = loadConfig(env);
+  log(`\n== ${report.label}: building the dataset`);
+  const logger = createLogger('silent');
+  const db = await openAppDatabase(appConfig, logger);
+  const closeDb = cleanup.add('close the dataset connection', () => db.destroy());
+  // Built as startApp builds it (same options), minus the HTTP server.
+  const core = await createCore(db, {
+    appName: appConfig.siteTitle,
+    appURL: appConfig.publicUrl,
+    mailer: appMailer(appConfig, logger),
+  });
+  const closeCore = cleanup.add('close the dataset core', () => core.close());
+  const dataset = await buildDataset(core, {
+    serviceMembers: config.serviceMembers,
+    bulkMembers: config.bulkMembers,
+    posts: config.posts,
+    comments: config.comments,
+    serviceConcurrency: dialect === 'postgres' ? 4 : 1,
+    log,
+  });
+  // Every request comes from one loopback address, so the per-IP abuse limits of PRODUCT.md §9 would
+  // answer nearly all of them with 429. They are switched off through their setting, as an operator can.
+  await core.settings.update(core.db.kysely, { rateLimits: { enabled: false } });
+  report.dataset = {
+    members: dataset.members,
+    posts: dataset.posts,
+    comments: dataset.comments,
+    timings: dataset.timings,
+  };
+  log(
+    `  built in ${Object.entries(dataset.timings)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+      .join(', ')}`,
+  );
+
+  const scenarios = buildScenarios(core, dataset, config.connections, config.signInConnections).filter((s) =>
+    selected(config, s),
+  );
+  const outcomes = new Map<string, ScenarioOutcome>();
+  for (const scenario of scenarios) {
+    outcomes.set(scenario.key, {
+      key: scenario.key,
+      title: scenario.title,
+      connections: scenario.connections,
+      ...(scenario.budget ? { budget: scenario.budget } : {}),
+    });
+  }
+
+  log(`== ${report.label}: database floors`);
+  const floor =
+    dialect === 'sqlite'
+      ? await sqliteFloor(core, path.join(dataDir, 'data.db'))
+      : postgresFloor(core, url!, config.connections);
+  const closeFloor = cleanup.add('close the floor connection', () => floor.close());
+  report.floorLabel = floor.label;
+  await runFloors(floor, scenarios, outcomes, config);
+  await closeFloor();
+  await closeCore();
+  await closeDb();
+
+  log(`== ${report.label}: HTTP scenarios (server in a child process)`);
+  const profileDir = path.join(config.resultsDir, 'profiles', dialect);
+  const server = await startServer(
+    'app',
+    env,
+    config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  const stopServer = cleanup.add('stop the server', () => server.stop());
+  for (const scenario of scenarios) {
+    const measured = await measure(server, scenario, config);
+    const outcome = outcomes.get(scenario.key)!;
+    Object.assign(outcome, { ...measured, floor: outcome.floor });
+    report.scenarios.push(outcome);
+  }
+  await stopServer();
+  return report;
+}
+
+async function main(): Promise<number> {
+  const config = loadBenchConfig();
+  const cleanup = new Cleanup();
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(130);
+    signalled = true;
+    log(`\n${signal}: cleaning up`);
+    killAll();
+    void cleanup.runAll().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const started = performance.now();
+  const cpuAtStart = machineCpu();
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    command: 'npm run bench',
+    machine: {
+      nproc: versionOf('nproc', []),
+      CPU: os.cpus()[0]?.model ?? 'unknown',
+      memory: `${Math.round(os.totalmem() / 1024 ** 3)} GiB`,
+      OS: `${os.type()} ${os.release()}`,
+      Node: process.version,
+      'load average at start': os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' / '),
+      packages: ['fastify', 'better-sqlite3', 'pg', 'kysely', 'jose']
+        .map((name) => `${name} ${packageVersion(name)}`)
+        .join(', '),
+    },
+    settings: {
+      BENCH_SECONDS: config.seconds,
+      BENCH_WARMUP: config.warmupSeconds,
+      BENCH_FLOOR_SECONDS: config.floorSeconds,
+      BENCH_CONNECTIONS: config.connections,
+      BENCH_SIGNIN_CONNECTIONS: config.signInConnections,
+      BENCH_SERVICE_MEMBERS: config.serviceMembers,
+      BENCH_MEMBERS: config.bulkMembers,
+      BENCH_POSTS: config.posts,
+      BENCH_COMMENTS: config.comments,
+    },
+    dialects: [],
+  };
+  try {
+    log(`== HTTP floor: bare Fastify in a child process`);
+    const hello = await startServer('hello', {});
+    const stopHello = cleanup.add('stop the hello server', () => hello.stop());
+    report.httpFloor = await measure(hello, helloScenario(config.connections), config);
+    await stopHello();
+
+    for (const dialect of config.dialects) {
+      const dialectReport = await runDialect(dialect, config, cleanup);
+      report.dialects.push(dialectReport);
+      await cleanup.runAll();
+    }
+  } catch (error) {
+    // After Ctrl-C the cleanup closes what the run is using; the errors that follow are expected.
+    if (signalled) return new Promise<number>(() => undefined);
+    log(`\nbench failed: ${(error as Error).stack ?? String(error)}`);
+    killAll();
+    await cleanup.runAll();
+    return 1;
+  }
+  await cleanup.runAll();
+
+  report.machine.SQLite = sqliteVersion();
+  for (const dialect of report.dialects) {
+    if (dialect.dialect === 'postgres') {
+      report.machine.PostgreSQL = dialect.skipped
+        ? 'not reachable'
+        : dialect.label.replace('PostgreSQL ', '');
+    }
+  }
+  report.machine['total run time'] = `${((performance.now() - started) / 1000).toFixed(0)} s`;
+  const cpuAtEnd = machineCpu();
+  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
+    // Time the hypervisor gave to other guests: a high share makes every number here noisier.
+    const share = (cpuAtEnd.steal - cpuAtStart.steal) / (cpuAtEnd.total - cpuAtStart.total);
+    report.machine['CPU steal during the run'] = `${(share * 100).toFixed(1)}%`;
+  }
+  const section = renderSection(report);
+  log(`\n${section}`);
+  const json = writeJson(config.resultsDir, report);
+  log(`raw results, SQL and query plans: ${path.relative(config.rootDir, json)}`);
+  if (config.writeDoc) {
+    await writeDoc(config.docPath, section);
+    log(`updated ${path.relative(config.rootDir, config.docPath)}`);
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(String((error as Error)?.stack ?? error));
+    process.exit(1);
+  },
+);
