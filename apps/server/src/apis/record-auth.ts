@@ -42,6 +42,8 @@ async function findByIdentity(
     collection.fields.some((f) => f.name === name),
   );
   for (const name of fields) {
+    // An identity that is not email-shaped cannot be an email: skip that lookup (PocketBase does too).
+    if (name === 'email' && !identity.includes('@')) continue;
     // Emails match in any letter case, as members type them.
     const column = sql.ref(`${ROW}.${name}`);
     const condition =

@@ -24,6 +24,8 @@ function systemIndexes(collection: Collection): string[] {
   return [
     `CREATE UNIQUE INDEX idx_tokenKey_${suffix} ON "${collection.name}" ("tokenKey")`,
     `CREATE UNIQUE INDEX idx_email_${suffix} ON "${collection.name}" ("email") WHERE "email" != ''`,
+    // Sign-in and mail lookups compare emails in any letter case; this index serves them.
+    `CREATE INDEX idx_email_lower_${suffix} ON "${collection.name}" (lower("email"))`,
   ];
 }
 
