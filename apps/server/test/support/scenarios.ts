@@ -14,6 +14,7 @@ export interface Scenario {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'HEAD';
   url: string;
   as?: Caller;
+  /** The request body, or a function making it when the test runs (tokens, ids made by earlier rows). */
   body?: unknown;
   headers?: Record<string, string>;
   status: number;
@@ -32,15 +33,19 @@ export function runScenarios(getFixture: () => Fixture, scenarios: Scenario[]): 
       fixture.core.hooks.fired.clear();
       const headers: Record<string, string> = { ...scenario.headers };
       if (scenario.as && scenario.as !== 'guest') headers.authorization = fixture.tokens[scenario.as];
+      const body: unknown =
+        typeof scenario.body === 'function'
+          ? await (scenario.body as (fx: Fixture) => unknown)(fixture)
+          : scenario.body;
       const res = await fixture.server.inject({
         method: scenario.method,
         url: scenario.url,
         headers,
-        ...(scenario.body === undefined
+        ...(body === undefined
           ? {}
-          : typeof scenario.body === 'string'
-            ? { payload: scenario.body }
-            : { payload: scenario.body as object }),
+          : typeof body === 'string'
+            ? { payload: body }
+            : { payload: body as object }),
       });
       const compact = res.body ? JSON.stringify(safeJson(res.body)) : '';
       expect(res.statusCode, compact).toBe(scenario.status);
