@@ -9,7 +9,12 @@ import type { Operand } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterResolver } from '../../tools/search/compiler';
 import type { SqlFlavor } from '../../tools/search/flavor';
-import { FilterResolveError, type Resolved, type ValueType } from '../../tools/search/operand';
+import {
+  FilterResolveError,
+  type Membership,
+  type Resolved,
+  type ValueType,
+} from '../../tools/search/operand';
 import { isMultiValued, type Collection, type Field } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { storageOf } from '../fields';
@@ -46,6 +51,8 @@ interface Walk {
   where: Array<RawBuilder<unknown>>;
   multi: boolean;
   hops: number;
+  /** Set while the path is exactly one single relation away from the row (see `Membership`). */
+  via?: Omit<Membership, 'expr'> | undefined;
 }
 
 export const valueTypeOf = (field: Field): ValueType => {
@@ -189,7 +196,18 @@ export class RecordFieldResolver implements FilterResolver {
       const on = gate
         ? sql`${sql.ref(`${alias}.id`)} = ${column} AND ${gate}`
         : sql`${sql.ref(`${alias}.id`)} = ${column}`;
-      return { ...walk, ...this.join(walk, table, on, true), collection: target, alias, hops: walk.hops + 1 };
+      const via =
+        walk.from === null && walk.hops === 0
+          ? { column, from: table, id: sql.ref(`${alias}.id`), where: gate ? [gate] : [] }
+          : undefined;
+      return {
+        ...walk,
+        ...this.join(walk, table, on, true),
+        collection: target,
+        alias,
+        hops: walk.hops + 1,
+        via,
+      };
     }
     const each = this.nextAlias('j');
     const list = this.options.flavor.jsonEach(column, each);
@@ -199,7 +217,15 @@ export class RecordFieldResolver implements FilterResolver {
     const from = walk.from
       ? sql`${walk.from} JOIN ${list} ON TRUE JOIN ${table} ON ${on}`
       : sql`${list} JOIN ${table} ON ${on}`;
-    return { collection: target, alias, from, where: walk.where, multi: true, hops: walk.hops + 1 };
+    return {
+      collection: target,
+      alias,
+      from,
+      where: walk.where,
+      multi: true,
+      hops: walk.hops + 1,
+      via: undefined,
+    };
   }
 
   private hopBack(walk: Walk, collectionName: string, fieldName: string): Walk {
@@ -220,7 +246,7 @@ export class RecordFieldResolver implements FilterResolver {
     const gate = this.gateFor(source, alias);
     if (gate) on = sql`${on} AND ${gate}`;
     const joined = this.join(walk, sql`${sql.table(source.name)} AS ${sql.id(alias)}`, on, false);
-    return { collection: source, alias, ...joined, multi: true, hops: walk.hops + 1 };
+    return { collection: source, alias, ...joined, multi: true, hops: walk.hops + 1, via: undefined };
   }
 
   private finish(walk: Walk, field: Field, modifier: string | null): Resolved {
@@ -287,7 +313,10 @@ export class RecordFieldResolver implements FilterResolver {
     if (!walk.from) return { kind: 'sql', expr, type };
     if (walk.multi) return { kind: 'multi', expr, type, source: { from: walk.from, where: walk.where } };
     const where = walk.where.length ? sql` WHERE ${sql.join(walk.where, sql` AND `)}` : sql``;
-    return { kind: 'sql', expr: sql`(SELECT ${expr} FROM ${walk.from}${where} LIMIT 1)`, type };
+    const scalar = sql`(SELECT ${expr} FROM ${walk.from}${where} LIMIT 1)`;
+    return walk.via && walk.hops === 1
+      ? { kind: 'sql', expr: scalar, type, membership: { ...walk.via, expr } }
+      : { kind: 'sql', expr: scalar, type };
   }
 
   /** Starts a walk at given rows of a collection (`@request.auth.*`, `@request.body.rel.*`). */

@@ -52,7 +52,7 @@ function likePattern(value: string): string {
   return `%${value.replace(/\\(?![%_\\])/g, '\\\\').replace(/(^|[^\\])([%_])/g, '$1\\$2')}%`;
 }
 
-function staticCompare(op: ComparisonOperator, a: Scalar, b: Scalar): boolean {
+export function staticCompare(op: ComparisonOperator, a: Scalar, b: Scalar): boolean {
   const base = op.replace('?', '');
   if (base === '=' || base === '!=') {
     const equal = (isEmpty(a) && isEmpty(b)) || (a !== null && b !== null && String(a) === String(b));

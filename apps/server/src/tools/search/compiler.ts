@@ -12,7 +12,7 @@
  */
 import type { ComparisonExpr, Expr, Operand } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
-import { compareSides, type Scalar, type Side } from './compare';
+import { compareSides, staticCompare, type Scalar, type Side } from './compare';
 import type { SqlFlavor } from './flavor';
 import { FilterResolveError, type Resolved, type RowSource } from './operand';
 
@@ -90,12 +90,41 @@ function side(resolved: Resolved): Side {
 
 const nullSide = (resolved: Resolved): Side => (resolved.kind === 'multi' ? { value: null } : side(resolved));
 
+/**
+ * `rel.field OP value` as `rel IN (SELECT id FROM related WHERE field OP value)`. Only when the
+ * comparison is false for a missing related row (NULL), because that is what IN gives for one.
+ */
+function asMembership(
+  expr: ComparisonExpr,
+  left: Resolved,
+  right: Resolved,
+  flavor: SqlFlavor,
+): RawBuilder<unknown> | null {
+  const forward = left.kind === 'sql' && left.membership !== undefined && right.kind === 'static';
+  const backward = right.kind === 'sql' && right.membership !== undefined && left.kind === 'static';
+  if (!forward && !backward) return null;
+  const via = (forward ? left : right) as Extract<Resolved, { kind: 'sql' }>;
+  const literal = (forward ? right : left) as Extract<Resolved, { kind: 'static' }>;
+  const holdsForMissing = forward
+    ? staticCompare(expr.op, null, literal.value)
+    : staticCompare(expr.op, literal.value, null);
+  if (holdsForMissing) return null;
+  const m = via.membership!;
+  const related: Side = { expr: m.expr, type: via.type };
+  const cond = forward
+    ? compareSides(expr.op, related, { value: literal.value }, flavor)
+    : compareSides(expr.op, { value: literal.value }, related, flavor);
+  return sql`${m.column} IN (SELECT ${m.id} FROM ${m.from} WHERE ${sql.join([...m.where, cond], sql` AND `)})`;
+}
+
 function compileComparisonResolved(
   expr: ComparisonExpr,
   left: Resolved,
   right: Resolved,
   flavor: SqlFlavor,
 ): RawBuilder<unknown> {
+  const membership = asMembership(expr, left, right, flavor);
+  if (membership) return membership;
   const cond = compareSides(expr.op, side(left), side(right), flavor);
   const sources = [left, right]
     .filter((r): r is Extract<Resolved, { kind: 'multi' }> => r.kind === 'multi')

@@ -19,8 +19,25 @@ export interface RowSource {
 export type Resolved =
   | { kind: 'static'; value: string | number | boolean | null; type?: ValueType }
   | { kind: 'statics'; values: Array<string | number | boolean | null> }
-  | { kind: 'sql'; expr: RawBuilder<unknown>; type: ValueType }
+  | { kind: 'sql'; expr: RawBuilder<unknown>; type: ValueType; membership?: Membership }
   | { kind: 'multi'; expr: RawBuilder<unknown>; type: ValueType; source: RowSource };
+
+/**
+ * A value read through one single relation (`author.username`): `column` holds the related id, and
+ * `expr` is the value on a row of `from`. A comparison with a known value can then be asked as
+ * `column IN (SELECT id FROM from WHERE …)`, which uses the related table's indexes instead of running
+ * a subquery for every row.
+ */
+export interface Membership {
+  column: RawBuilder<unknown>;
+  /** `<table> AS <alias>` of the related collection. */
+  from: RawBuilder<unknown>;
+  /** The related row's id column. */
+  id: RawBuilder<unknown>;
+  /** Conditions on the related row that the path already carried (a client filter's list-rule gate). */
+  where: Array<RawBuilder<unknown>>;
+  expr: RawBuilder<unknown>;
+}
 
 export class FilterResolveError extends Error {
   override name = 'FilterResolveError';
