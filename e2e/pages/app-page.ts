@@ -23,6 +23,22 @@ export class AppPage {
     return this.page.getByText(text, { exact: true });
   }
 
+  /** A flash message (spec part 1 §2) with exactly this text. */
+  flash(text: string): Locator {
+    return this.page.getByRole('alert').filter({ hasText: text });
+  }
+
+  /** The header's account menu, present only while someone is signed in. */
+  get accountMenu(): Locator {
+    return this.page.getByRole('banner').getByRole('button', { name: /^Account menu for / });
+  }
+
+  /** The current path and query, e.g. `/login?redirect=%2Fstories`. */
+  location(): string {
+    const url = new URL(this.page.url());
+    return url.pathname + url.search;
+  }
+
   title(): Promise<string> {
     return this.page.title();
   }

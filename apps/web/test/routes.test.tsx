@@ -39,9 +39,18 @@ function servePages() {
 
 function expectedHeading({ screen: kind }: RouteEntry): string {
   if (kind.kind === 'coming-soon') return kind.title;
-  if (kind.kind === 'content') return `Page ${kind.slug}`;
-  if (kind.kind === 'home') return 'Page home';
-  return 'Components';
+  // Content pages and the intros above the sign-in forms both show their page record's title.
+  if ('slug' in kind) return `Page ${kind.slug}`;
+  const headings = {
+    home: 'Page home',
+    components: 'Components',
+    settings: 'Settings',
+    stories: 'Stories',
+    'story-submit': 'Submit Story',
+    // The fake server has no stories, so the story screen says so under this heading.
+    story: 'Story',
+  } as const;
+  return headings[kind.kind];
 }
 
 function leaves(list: RouteObject[]): RouteObject[] {

@@ -39,3 +39,9 @@ export function signIn(overrides: Partial<SessionUser> = {}, expiresInSeconds = 
 export function signOut(): void {
   act(() => pb.authStore.clear());
 }
+
+/** The body of a successful `auth-with-password` (or `auth-refresh`) answer for the given user. */
+export function authAnswer(overrides: Partial<SessionUser> = {}) {
+  const record = userRecord(overrides);
+  return { token: fakeToken({ id: record.id, collectionId: record.collectionId }), record };
+}

@@ -1,8 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { closeFlashes } from '../src/components/flash';
 import { pb } from '../src/lib/pocketbase';
 import { installFakeApi } from './fake-api';
+
+// Lazy screens compile on first use; on a busy 2-core machine that can take longer than the default second.
+configure({ asyncUtilTimeout: 3000 });
 
 // No test reaches a real server: every request goes to the fake API, which answers 404 unless told otherwise.
 beforeEach(() => {

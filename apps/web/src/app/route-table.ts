@@ -5,15 +5,19 @@
  * Screens:
  * - `coming-soon`: later work builds the screen; until then it shows only `title`.
  * - `content`: the `pages` record with `slug` (title and HTML content).
- * - `home`, `components`: their own screens.
+ * - `home`, `components`, `settings`, `stories`, `story-submit`, `story`: their own screens.
+ * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
+ *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
 export type RouteAccess = 'public' | 'member' | 'moderator';
+
+export type IntroScreenKind = 'login' | 'secret-login' | 'register' | 'forgot-password';
 
 export type RouteScreen =
   | { kind: 'coming-soon'; title: string }
   | { kind: 'content'; slug: string }
-  | { kind: 'home' }
-  | { kind: 'components' };
+  | { kind: IntroScreenKind; slug: string; title: string }
+  | { kind: 'home' | 'components' | 'settings' | 'stories' | 'story-submit' | 'story' };
 
 export interface RouteEntry {
   path: string;
@@ -23,6 +27,7 @@ export interface RouteEntry {
 
 const soon = (title: string): RouteScreen => ({ kind: 'coming-soon', title });
 const content = (slug: string): RouteScreen => ({ kind: 'content', slug });
+const intro = (kind: IntroScreenKind, slug: string, title: string): RouteScreen => ({ kind, slug, title });
 
 const PUBLIC: [string, RouteScreen][] = [
   ['/', { kind: 'home' }],
@@ -35,16 +40,16 @@ const PUBLIC: [string, RouteScreen][] = [
   ['/site/roadmap', content('roadmap')],
   ['/terms-of-use', content('terms-of-use')],
   ['/privacy-policy', content('privacy-policy')],
-  ['/login', soon('Login')],
-  ['/secret/login', soon('Login')],
-  ['/register', soon('Register')],
-  ['/forgot-password', soon('Forgot Password')],
+  ['/login', intro('login', 'login', 'Login')],
+  ['/secret/login', intro('secret-login', 'secret-login', 'Login')],
+  ['/register', intro('register', 'register', 'Register')],
+  ['/forgot-password', intro('forgot-password', 'forgot-password', 'Forgot Password')],
 ];
 
 const MEMBERS: [string, RouteScreen][] = [
   ['/edit-profile', soon('Edit Profile')],
   ['/notifications', soon('Notifications')],
-  ['/settings', soon('Settings')],
+  ['/settings', { kind: 'settings' }],
   ['/profiles/me/likes', soon('My Likes')],
   ['/profiles/me/favorites', soon('My Favorites')],
   ['/profiles/:username', soon('Profile')],
@@ -52,12 +57,12 @@ const MEMBERS: [string, RouteScreen][] = [
   ['/forums/:forumId', soon('Forum')],
   ['/forums/:forumId/submit', soon('Submit a new Post')],
   ['/forums/:forumId/posts/:postId', soon('Forum Post')],
-  ['/stories', soon('Stories')],
+  ['/stories', { kind: 'stories' }],
   ['/stories/manage', soon('Manage Your Stories')],
   ['/stories/browse', soon('Browse Stories')],
-  ['/stories/submit', soon('Submit Story')],
+  ['/stories/submit', { kind: 'story-submit' }],
   ['/stories/edit/:id', soon('Edit Story')],
-  ['/stories/:storyId', soon('Story')],
+  ['/stories/:storyId', { kind: 'story' }],
   ['/series', soon('Series')],
   ['/series/browse', soon('Browse Series')],
   ['/series/submit', soon('Submit Series')],

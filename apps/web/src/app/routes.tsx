@@ -15,12 +15,23 @@ const SCREENS = {
   home: () => import('../features/pages/home-page').then((m) => ({ Component: m.HomePage })),
   components: () =>
     import('../features/showcase/components-page').then((m) => ({ Component: m.ComponentsPage })),
+  login: () => import('./screens/account-screens').then((m) => ({ Component: m.LoginScreen })),
+  'secret-login': () => import('./screens/account-screens').then((m) => ({ Component: m.SecretLoginScreen })),
+  register: () => import('./screens/account-screens').then((m) => ({ Component: m.RegisterScreen })),
+  'forgot-password': () =>
+    import('./screens/account-screens').then((m) => ({ Component: m.ForgotPasswordScreen })),
+  settings: () => import('../features/account/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  stories: () => import('../features/stories/stories-page').then((m) => ({ Component: m.StoriesPage })),
+  'story-submit': () =>
+    import('../features/stories/submit-story-page').then((m) => ({ Component: m.SubmitStoryPage })),
+  story: () => import('../features/stories/story-page').then((m) => ({ Component: m.StoryPage })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
 function handleOf(screen: RouteScreen): RouteHandle {
-  if (screen.kind === 'coming-soon') return { title: screen.title };
-  if (screen.kind === 'content') return { slug: screen.slug };
-  return {};
+  const handle: RouteHandle = {};
+  if ('title' in screen) handle.title = screen.title;
+  if ('slug' in screen) handle.slug = screen.slug;
+  return handle;
 }
 
 function toRoute({ path, screen }: RouteEntry): RouteObject {

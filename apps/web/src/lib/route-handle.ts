@@ -2,9 +2,9 @@ import { useMatches } from 'react-router';
 
 /** Static data a route declares for its screen (see app/route-table.ts). */
 export interface RouteHandle {
-  /** The page title of a screen that has no data of its own yet. */
+  /** The title of a screen without data of its own yet; for an intro screen, its heading without a record. */
   title?: string;
-  /** The slug of the `pages` record a content screen shows. */
+  /** The slug of the `pages` record a content screen (or an intro screen's intro) shows. */
   slug?: string;
 }
 

@@ -1,0 +1,45 @@
+import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ForgotPasswordForm } from '../../features/auth/forgot-password-form';
+import { PasswordLoginForm } from '../../features/auth/password-login-form';
+import { RegisterForm } from '../../features/auth/register-form';
+import { SingleSignOn } from '../../features/auth/single-sign-on';
+import { PageIntro } from '../../features/pages/page-intro';
+import { useRouteHandle } from '../../lib/route-handle';
+
+// The signed-out screens: each is its page record's intro (slug and fallback title come from the
+// route table) above its form. They share one chunk, as a visitor often moves between them.
+
+function WithIntro({ children }: { children: ReactNode }) {
+  const { slug = '', title = '' } = useRouteHandle();
+  return (
+    <Stack gap="lg">
+      <PageIntro slug={slug} fallbackTitle={title} />
+      {children}
+    </Stack>
+  );
+}
+
+export const LoginScreen = () => (
+  <WithIntro>
+    <SingleSignOn />
+  </WithIntro>
+);
+
+export const SecretLoginScreen = () => (
+  <WithIntro>
+    <PasswordLoginForm />
+  </WithIntro>
+);
+
+export const RegisterScreen = () => (
+  <WithIntro>
+    <RegisterForm />
+  </WithIntro>
+);
+
+export const ForgotPasswordScreen = () => (
+  <WithIntro>
+    <ForgotPasswordForm />
+  </WithIntro>
+);

@@ -1,0 +1,51 @@
+import { normalizeIdentity } from './api/sign-in';
+import { REQUIRED_TEXTS } from './messages';
+
+export const MINIMUM_AGE = 18;
+export const MINIMUM_USERNAME_LENGTH = 3;
+
+/** The registration form's messages; those of spec part 1 §5 are word for word. */
+export const REGISTER_MESSAGES = {
+  usernameRequired: REQUIRED_TEXTS.username,
+  usernameTooShort: 'Username must be at least 3 characters long',
+  usernameCharacters: 'Username can only contain letters, numbers, hyphens, periods, and underscores.',
+  usernameAtSign:
+    "Username cannot contain the '@' symbol. Make sure you are using your username, not your email address.",
+  nameRequired: 'Name is required',
+  emailRequired: REQUIRED_TEXTS.email,
+  birthdayRequired: 'Birthday is required',
+  tooYoung: 'You must be at least 18 years old to register',
+  passwordRequired: REQUIRED_TEXTS.password,
+  passwordConfirmRequired: REQUIRED_TEXTS.passwordConfirm,
+  passwordsDiffer: 'Passwords do not match',
+  termsRequired: 'Please agree to the Terms of Use and the Privacy Policy',
+} as const;
+
+const USERNAME_CHARACTERS = /^[a-z0-9._-]+$/;
+
+export function validateUsername(value: string): string | null {
+  const username = normalizeIdentity(value);
+  if (!username) return REGISTER_MESSAGES.usernameRequired;
+  if (username.length < MINIMUM_USERNAME_LENGTH) return REGISTER_MESSAGES.usernameTooShort;
+  if (USERNAME_CHARACTERS.test(username)) return null;
+  // Someone typing an email here gets told why it cannot work.
+  return username.includes('@')
+    ? `${REGISTER_MESSAGES.usernameCharacters} ${REGISTER_MESSAGES.usernameAtSign}`
+    : REGISTER_MESSAGES.usernameCharacters;
+}
+
+/** Whole years from a `YYYY-MM-DD` birthday to `today` (local calendar); null when it is no date. */
+export function ageOn(birthday: string, today = new Date()): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const birthdayPassed =
+    today.getMonth() + 1 > month || (today.getMonth() + 1 === month && today.getDate() >= day);
+  return today.getFullYear() - year - (birthdayPassed ? 0 : 1);
+}
+
+export function validateBirthday(value: string, today = new Date()): string | null {
+  const age = ageOn(value, today);
+  if (age === null) return REGISTER_MESSAGES.birthdayRequired;
+  return age >= MINIMUM_AGE ? null : REGISTER_MESSAGES.tooYoung;
+}
