@@ -364,7 +364,7 @@ describeEachDialect('OpenID Connect sign-in', (getDb) => {
     expect(again.record.id).toBe(IDS.alice);
   });
 
-  it('does not hand a pre-registered unverified account to its registrant (GHSA-m93w-4fxv-r35v)', async () => {
+  it('ASVS #8: does not hand a pre-registered unverified account to its registrant (GHSA-m93w-4fxv-r35v)', async () => {
     // The attacker registers the victim's email with a password of their own, and links their own
     // identity at the provider while signed in to that account.
     const attacker = client(url);
@@ -416,7 +416,7 @@ describeEachDialect('OpenID Connect sign-in', (getDb) => {
     expect(await linksOf(IDS.bob)).toHaveLength(0);
   });
 
-  it('refuses a createData.email other than the provider’s (GHSA-pq7p-mc74-g65w)', async () => {
+  it('ASVS #8: refuses a createData.email other than the provider’s (GHSA-pq7p-mc74-g65w)', async () => {
     accounts.set('mallory-sub', { email: 'mallory@example.com', email_verified: true });
     const error = await rejection(
       signIn('mallory-sub', { email: 'someone.else@example.com', username: 'mallory' }),

@@ -20,7 +20,7 @@ describeEachDialect('abuse limits', (getDb) => {
     await fx.server.close();
   });
 
-  it('allows 5 password sign-ins per 20 s from one address, then answers 429 with Retry-After', async () => {
+  it('ASVS #32: allows 5 password sign-ins per 20 s from one address, then answers 429 with Retry-After', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
       statuses.push(
@@ -41,7 +41,7 @@ describeEachDialect('abuse limits', (getDb) => {
     expect(otherAddress.statusCode).toBe(200);
   });
 
-  it('limits reset mails per address, not per sender', async () => {
+  it('ASVS #32: limits reset mails per address, not per sender', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
       statuses.push(
@@ -52,7 +52,7 @@ describeEachDialect('abuse limits', (getDb) => {
     expect((await post('members/request-password-reset', { email: 'bob@example.com' })).statusCode).toBe(204);
   });
 
-  it('limits account creation to 3 per hour per address', async () => {
+  it('ASVS #32: limits account creation to 3 per hour per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await fx.server.inject({
