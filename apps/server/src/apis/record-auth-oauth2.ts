@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Core } from '../core';
-import { authWithOAuth2, OAuth2Error, setupOAuth2 } from '../core/auth/oauth2';
+import { authWithOAuth2, setupOAuth2 } from '../core/auth/oauth2';
+import { OAuth2Error } from '../core/auth/oidc-provider';
 import { pickFields } from '../tools/picker';
 import { queryString, type Query } from './query-params';
 import { authResponse, requireAuthCollection } from './record-auth';
