@@ -18,6 +18,7 @@ import { startPresenceSweep } from './site/presence';
 import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
+import { openCluster } from './cluster';
 import { createLogger, type Logger } from './tools/logger';
 
 export interface RunningApp {
@@ -52,15 +53,28 @@ export function appMailer(config: Config, logger: Logger): Mailer {
 
 export async function startApp(config: Config, logger = createLogger(config.logLevel)): Promise<RunningApp> {
   const db = await openAppDatabase(config, logger);
+  const cluster = await openCluster(config, logger).catch(async (error: unknown) => {
+    await db.destroy();
+    throw error;
+  });
   const core = await createCore(db, {
     appName: config.siteTitle,
     appURL: config.publicUrl,
     mailer: appMailer(config, logger),
+    cluster: cluster.core,
   });
-  const site = await ensureCollections(core, communityCollections);
-  registerSite(core);
-  // A fresh install (the pages collection was just created) gets its pages, and demo content if wanted.
-  const seeded = site.created.includes('pages') ? await seedSite(core, { demo: config.seedDemo }) : null;
+  // Processes starting together on a fresh database take turns, so only the first creates the
+  // collections and seeds; the others then find them (hence the reload once the lock is theirs).
+  const startup = await db.withLock('startup', { wait: true }, async () => {
+    await core.registry.reload(db.kysely);
+    const site = await ensureCollections(core, communityCollections);
+    registerSite(core);
+    // A fresh install (the pages collection was just created) gets its pages, and demo content if wanted.
+    const seeded = site.created.includes('pages') ? await seedSite(core, { demo: config.seedDemo }) : null;
+    return { site, seeded };
+  });
+  if (!startup.acquired) throw new Error('the start-up lock was not granted');
+  const { site, seeded } = startup.value;
   if (site.created.length || site.updated.length)
     logger.info(site, 'community collections brought up to date');
   const stopSweep = startPresenceSweep(core, (error) =>
@@ -84,6 +98,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
         stopSweep();
         await server.close();
         await core.close();
+        await cluster.close();
         await db.destroy();
       })();
       return closing;

@@ -29,6 +29,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).optional(),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1-64 of [A-Za-z0-9:._-]')
+    .default('community:'),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   SITE_TITLE: z.string().trim().min(1).default('Size Community'),
@@ -54,6 +59,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several sites (or test runs) can share one Redis. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   /** The address members reach the site at; used in mails and OAuth2 redirects. */
   publicUrl: string;
@@ -118,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     dataDir: path.resolve(flags.dir ?? e.DATA_DIR ?? './data'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${address.port}`).replace(/\/+$/, ''),
     siteTitle: e.SITE_TITLE,

@@ -8,11 +8,13 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from './apis/body-parsers';
 import { registerErrorHandling } from './apis/errors';
+import { registerGracefulClose } from './apis/graceful-close';
 import { registerHealthRoutes } from './apis/health';
 import { registerSecurityHeaders } from './apis/security-headers';
 import { registerSpa } from './apis/spa';
 import { registerBatchRoutes } from './apis/batch';
 import { registerCollectionRoutes } from './apis/collections';
+import { registerFileRoutes } from './apis/files';
 import { registerRecordAuthRoutes } from './apis/record-auth';
 import { registerRecordAuthMailRoutes } from './apis/record-auth-mail';
 import { registerRecordAuthOAuth2Routes } from './apis/record-auth-oauth2';
@@ -55,6 +57,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerGracefulClose(app);
   registerBodyParsers(app);
   registerSecurityHeaders(app);
   await app.register(cors, { origin: '*' });
@@ -73,6 +76,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerSettingsRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
   registerBatchRoutes(app, ctx.core);
+  registerFileRoutes(app, ctx.core, ctx.config.dataDir);
   registerRealtimeRoutes(app, ctx.core);
 
   await registerSpa(app, ctx.config.webDist);

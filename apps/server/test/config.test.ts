@@ -25,6 +25,8 @@ describe('config', () => {
     });
     expect(config.port).toBe(9000);
     expect(config.databaseUrl).toBe('postgres://u@h/db');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.redisPrefix).toBe('community:');
     expect(config.publicUrl).toBe('https://community.example');
     expect(config.siteTitle).toBe('Giants & Tinies');
     expect(config.production).toBe(true);
@@ -48,6 +50,7 @@ describe('config', () => {
     [{ PORT: 'abc' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ REDIS_PREFIX: 'has space' }, 'REDIS_PREFIX'],
   ])('rejects invalid environment %j and names the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
   });

@@ -8,12 +8,13 @@ import type { Core } from '../core';
 import type { Collection } from '../core/collections/model';
 import type { RecordData } from '../core/records/record';
 import { findRecord } from '../core/records/read';
-import { runAfterCommit, type WriteScope } from '../core/records/scope';
+import { inWriteScope, type WriteScope } from '../core/records/scope';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { headersToSnake, type RequestInfo } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
 import { assertValidFields, pickFields } from '../tools/picker';
-import { readRecordBody } from './record-body';
+import { batchUploadCap } from '../core/files/record-files';
+import { attachBatchUploads, readRecordBody } from './record-body';
 import { renderRecords } from '../core/records/render';
 
 interface BatchItem {
@@ -120,11 +121,14 @@ export function registerBatchRoutes(app: FastifyInstance, core: Core): void {
   app.post('/api/batch', async (request) => {
     const settings = core.settings.get().batch;
     if (!settings.enabled) throw new ApiError(403, 'Batch requests are not allowed.');
-    const items = validateItems(await readRecordBody(request), settings.maxRequests);
+    const form = await readRecordBody(request, {
+      uploadCap: batchUploadCap(core.registry),
+      uploadBytesLimit: settings.maxBodySize || 128 * 1024 * 1024,
+    });
+    const items = attachBatchUploads(form, validateItems(form, settings.maxRequests));
     const deadline = Date.now() + settings.timeout * 1000;
-    const afterCommit: WriteScope['afterCommit'] = [];
-    const outcomes = await core.db.kysely.transaction().execute(async (db) => {
-      const scope: WriteScope = { db, afterCommit };
+    // One scope for every item: one transaction, and nothing announced until all of it commits.
+    const outcomes = await inWriteScope(core.records, undefined, async (scope) => {
       const results: Outcome[] = [];
       for (const [index, item] of items.entries()) {
         if (Date.now() > deadline) throw new ApiError(400, 'Batch transaction failed.');
@@ -137,7 +141,6 @@ export function registerBatchRoutes(app: FastifyInstance, core: Core): void {
       }
       return results;
     });
-    await runAfterCommit(afterCommit);
     return Promise.all(
       outcomes.map(async (outcome) => {
         if (outcome.status === 204) return { status: 204, body: null };

@@ -67,6 +67,8 @@ export function registerCollectionRoutes(app: FastifyInstance, core: Core): void
   app.delete<{ Params: Params }>('/api/collections/:collection/truncate', async (request, reply) => {
     requireSuperuser(request);
     await core.collections.truncate(request.params.collection);
+    // Rows went without record writes, so remembered totals cannot know by themselves.
+    core.records.counts?.clear();
     return reply.status(204).send();
   });
 

@@ -1,11 +1,12 @@
 /**
  * Abuse limits (PRODUCT.md §9), answered with 429, `Retry-After` and PocketBase's error body. The
- * limits are on by default and switched with the `rateLimits.enabled` setting.
+ * limits are on by default and switched with the `rateLimits.enabled` setting. The counters are the
+ * core's: per process, or shared by every process through Redis (`REDIS_URL`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import { ApiError } from '../tools/api-error';
-import { MemoryRateLimiter, type RateLimiter } from '../tools/rate-limiter';
+import type { RateLimiter } from '../tools/rate-limiter';
 
 interface Limit {
   /** Which requests it applies to: the route pattern and method. */
@@ -59,7 +60,7 @@ export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
 export function registerRateLimits(
   app: FastifyInstance,
   core: Core,
-  limiter: RateLimiter = new MemoryRateLimiter(),
+  limiter: RateLimiter = core.rateLimiter('api'),
 ): void {
   const limits = LIMITS(core);
   app.addHook('preHandler', async (request, reply) => {
@@ -69,7 +70,7 @@ export function registerRateLimits(
       if ((limit.method !== '*' && limit.method !== request.method) || !limit.route.test(path)) continue;
       const key = limit.key(request);
       if (key === null) continue;
-      const result = limiter.hit(`${limit.name}:${key}`, limit.max, limit.windowSeconds);
+      const result = await limiter.hit(`${limit.name}:${key}`, limit.max, limit.windowSeconds);
       if (!result.allowed) {
         request.log.warn({ limit: limit.name, ip: request.ip }, 'rate limit hit');
         reply.header('Retry-After', String(result.retryAfter));

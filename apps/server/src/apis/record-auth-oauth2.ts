@@ -24,7 +24,7 @@ export interface OAuth2RedirectPayload {
 /** Where a provider's redirect goes: the waiting client, if there is one. */
 export interface OAuth2RedirectSink {
   /** True when the client named by `state` was waiting (from `ip`) and got the payload. */
-  deliver(state: string, ip: string, payload: OAuth2RedirectPayload): boolean;
+  deliver(state: string, ip: string, payload: OAuth2RedirectPayload): Promise<boolean>;
 }
 
 const OAUTH2_TOPIC = '@oauth2';
@@ -38,25 +38,12 @@ const SUCCESS_HTML =
 
 /**
  * The realtime service as a sink: the client must be open, hold an `@oauth2` subscription and be
- * connected from the address the redirect comes from. The subscription is spent once used.
+ * connected from the address the redirect comes from. The subscription is spent once used. The
+ * client may be connected to another process of the cluster (see core/realtime/handover.ts).
  */
 export function realtimeOAuth2Sink(core: Core): OAuth2RedirectSink {
-  const broker = core.realtime.broker;
   return {
-    deliver(state, ip, payload) {
-      const client = broker.get(state);
-      if (!client || client.closed || client.ip !== ip) return false;
-      const waiting = client.subscriptions.find((entry) => entry.name.split('?')[0] === OAUTH2_TOPIC);
-      if (!waiting) return false;
-      const sent = client.send(OAUTH2_TOPIC, JSON.stringify(payload));
-      broker.subscribe(
-        client,
-        client.subscriptions
-          .filter((entry) => entry !== waiting)
-          .map(({ name, key, value }) => ({ name, key, value })),
-      );
-      return sent;
-    },
+    deliver: (state, ip, payload) => core.realtime.handOver(state, OAUTH2_TOPIC, ip, payload),
   };
 }
 
@@ -113,7 +100,7 @@ export function registerRecordAuthOAuth2Routes(
     return pickFields({ ...response, meta }, queryString(request.query as Query, 'fields'));
   });
 
-  const redirect = (request: FastifyRequest, reply: FastifyReply, source: unknown) => {
+  const redirect = async (request: FastifyRequest, reply: FastifyReply, source: unknown) => {
     const state = firstString(source, 'state');
     const code = firstString(source, 'code');
     const error = firstString(source, 'error');
@@ -122,7 +109,7 @@ export function registerRecordAuthOAuth2Routes(
       state !== '' &&
       state.length <= MAX_STATE_LENGTH &&
       code.length <= MAX_CODE_LENGTH &&
-      sink.deliver(state, request.ip, payload);
+      (await sink.deliver(state, request.ip, payload));
     reply.header('Cache-Control', 'no-store');
     if (!delivered || error || !code) {
       request.log.info(

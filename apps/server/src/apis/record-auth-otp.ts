@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import { authWithOtp, requestOtp } from '../core/auth/otp';
+import { assertMaySignIn } from '../core/auth/sign-in-gate';
 import { findRecord } from '../core/records/read';
 import { ApiError } from '../tools/api-error';
 import { pickFields } from '../tools/picker';
@@ -22,6 +23,7 @@ export function registerRecordAuthOtpRoutes(app: FastifyInstance, core: Core): v
     const collection = requireAuthCollection(core, request.params.collection);
     const record = await authWithOtp(core.accountMail, collection, (request.body ?? {}) as Body);
     const info = { ...request.info, context: 'otp' as const };
+    await assertMaySignIn(core.records, collection, record, info);
     return pickFields(
       await authResponse(core, collection, record, info),
       queryString(request.query as Query, 'fields'),

@@ -7,11 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import type { Collection } from '../core/collections/model';
 import { ROW } from '../core/records/context';
-import { compileContext, findRecord } from '../core/records/read';
 import { decodeRow, type RecordData } from '../core/records/record';
 import { serializeRecord } from '../core/records/serialize';
-import { ruleSql } from '../core/rules/compile';
-import { isBanned } from '../core/auth/tokens';
+import { assertMaySignIn } from '../core/auth/sign-in-gate';
 import { updateRecord } from '../core/records/write';
 import { systemRequest, type RequestInfo } from '../core/rules/request-info';
 import { randomTokenKey } from '../tools/security/random';
@@ -51,24 +49,11 @@ async function findByIdentity(
     const rows = await sql<
       Record<string, unknown>
     >`SELECT ${sql.ref(ROW)}.* FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${condition} LIMIT 1`.execute(
-      core.db.kysely,
+      core.db.reader,
     );
     if (rows.rows[0]) return decodeRow(collection, rows.rows[0]);
   }
   return null;
-}
-
-/** The authRule decides who may sign in at all (null: nobody). */
-async function passesAuthRule(
-  core: Core,
-  collection: Collection,
-  record: RecordData,
-  request: RequestInfo,
-): Promise<boolean> {
-  if (collection.authRule === null) return false;
-  if (collection.authRule === '') return true;
-  const condition = ruleSql(compileContext(core.records, request), collection, collection.authRule, ROW);
-  return (await findRecord(core.records, collection, String(record.id), condition)) !== null;
 }
 
 export async function authResponse(
@@ -103,7 +88,7 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
     // ASVS 6.3.1: at most 100 failed sign-ins per account and hour, whatever address they come from.
     const attempts = core.accountMail.attempts;
     const failuresKey = record ? `sign-in-failures:${collection.id}:${String(record.id)}` : null;
-    if (failuresKey && attempts.count(failuresKey) >= MAX_FAILURES_PER_HOUR) {
+    if (failuresKey && (await attempts.count(failuresKey)) >= MAX_FAILURES_PER_HOUR) {
       request.log.warn(
         { event: 'auth.locked', collection: collection.name, recordId: record?.id, ip: request.ip },
         'sign-in refused: too many failures',
@@ -114,18 +99,15 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
       ? await core.passwords.verify(password, String(record.password))
       : await core.passwords.verifyDummy(password);
     if (!record || !ok) {
-      if (failuresKey) attempts.hit(failuresKey, MAX_FAILURES_PER_HOUR, 3600);
+      if (failuresKey) await attempts.hit(failuresKey, MAX_FAILURES_PER_HOUR, 3600);
       request.log.warn(
         { event: 'auth.failure', collection: collection.name, recordId: record?.id ?? null, ip: request.ip },
         'sign-in failed',
       );
       throw new ApiError(400, 'Failed to authenticate.');
     }
-    if (isBanned(record)) throw new ApiError(403, 'This account has been banned.');
     const info = { ...request.info, context: 'password' as const };
-    if (!(await passesAuthRule(core, collection, record, info))) {
-      throw new ApiError(403, "The request doesn't satisfy the collection requirements to authenticate.");
-    }
+    await assertMaySignIn(core.records, collection, record, info);
     request.log.info(
       { event: 'auth.success', collection: collection.name, recordId: record.id, ip: request.ip },
       'signed in',

@@ -7,6 +7,7 @@ import { createRecord, deleteRecord, updateRecord } from '../core/records/write'
 import { ApiError } from '../tools/api-error';
 import { assertValidFields, pickFields } from '../tools/picker';
 import { queryBool, queryInt, queryString, type Query } from './query-params';
+import { uploadCapFor } from '../core/files/record-files';
 import { readRecordBody } from './record-body';
 import { renderRecords } from '../core/records/render';
 
@@ -74,7 +75,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
   app.post<{ Params: Params }>('/api/collections/:collection/records', async (request) => {
     const collection = requireCollection(core, request.params.collection);
     assertValidFields(queryString(request.query as Query, 'fields'));
-    const body = await readRecordBody(request);
+    const body = await readRecordBody(request, { uploadCap: uploadCapFor(collection) });
     const record = await createRecord(core.records, collection, body, request.info);
     return renderOne(core, collection, record, request);
   });
@@ -82,7 +83,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
   app.patch<{ Params: Params }>('/api/collections/:collection/records/:id', async (request) => {
     const collection = requireCollection(core, request.params.collection);
     assertValidFields(queryString(request.query as Query, 'fields'));
-    const body = await readRecordBody(request);
+    const body = await readRecordBody(request, { uploadCap: uploadCapFor(collection) });
     const record = await updateRecord(core.records, collection, request.params.id ?? '', body, request.info);
     return renderOne(core, collection, record, request);
   });

@@ -15,7 +15,7 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
     const page = Math.max(1, queryInt(query, 'page', 1));
     const perPage = Math.min(Math.max(1, queryInt(query, 'perPage', SEARCH_PAGE_SIZE)), 100);
     const found = await searchStories(
-      core.db.kysely,
+      core.db.reader,
       core.db.dialect,
       queryString(query, 'q') ?? '',
       page,
@@ -26,7 +26,7 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
       ? (
           await sql<
             Record<string, unknown>
-          >`SELECT * FROM stories WHERE id IN (${sql.join(found.storyIds)})`.execute(core.db.kysely)
+          >`SELECT * FROM stories WHERE id IN (${sql.join(found.storyIds)})`.execute(core.db.reader)
         ).rows
       : [];
     const byId = new Map(rows.map((row) => [String(row.id), decodeRow(stories, row)]));

@@ -2,8 +2,10 @@
  * The domain, assembled: collections, records, rules, tokens, settings and the hook bus. The HTTP
  * layer and the CLI receive one `Core`; nothing below it knows about Fastify.
  */
+import { DatabaseJobLock } from '../db/job-lock';
 import type { Database } from '../db/types';
-import { MemoryRateLimiter } from '../tools/rate-limiter';
+import type { JobLock } from '../tools/job-lock';
+import { MemoryRateLimiter, type RateLimiter } from '../tools/rate-limiter';
 import { PasswordHasher } from '../tools/security/password';
 import type { AccountMailDeps } from './auth/account-mail';
 import { TokenService } from './auth/tokens';
@@ -12,8 +14,9 @@ import { CollectionRegistry } from './collections/registry';
 import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
+import { CountCache } from './records/count-cache';
 import { SettingsStore } from './settings';
-import { RealtimeService } from './realtime';
+import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
 import { checkCollectionRules } from './rules/validate-rules';
 
 export interface Core {
@@ -27,7 +30,23 @@ export interface Core {
   passwords: PasswordHasher;
   accountMail: AccountMailDeps;
   realtime: RealtimeService;
+  /** Counters for abuse limits under `namespace`, shared by every process when Redis is configured. */
+  rateLimiter(namespace: string): RateLimiter;
+  /** Decides which process runs a periodic job (once across the cluster). */
+  jobs: JobLock;
   close(): Promise<void>;
+}
+
+/**
+ * What several server processes share (built by src/cluster.ts from `REDIS_URL`). Without it,
+ * everything stays in this process: the in-process bus, memory counters, the database's job lock.
+ */
+export interface CoreCluster {
+  bus: RealtimeBus;
+  rateLimiter(namespace: string): RateLimiter;
+  jobs: JobLock;
+  /** Where failures to share a change are reported (the log). */
+  report?: (error: unknown, message: string) => void;
 }
 
 export interface CoreOptions {
@@ -36,6 +55,7 @@ export interface CoreOptions {
   /** bcrypt cost (at least 10). */
   bcryptCost?: number;
   mailer: Mailer;
+  cluster?: CoreCluster;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -49,9 +69,18 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     .executeTakeFirstOrThrow();
   const tokens = new TokenService(JSON.parse(secretRow.value) as string, registry);
   const settings = await SettingsStore.load(db.kysely, { appName: options.appName, appURL: options.appURL });
-  const records: RecordContext = { db, registry, hooks, passwords };
+  const counts = new CountCache();
+  registry.onChange(() => counts.clear());
+  const records: RecordContext = { db, registry, hooks, passwords, counts };
   const collections = new CollectionService(db, registry, [checkCollectionRules(db.flavor)]);
-  const realtime = new RealtimeService(records);
+  const cluster: CoreCluster = options.cluster ?? {
+    bus: new InProcessRealtimeBus(),
+    rateLimiter: () => new MemoryRateLimiter(),
+    jobs: new DatabaseJobLock(db),
+  };
+  const realtime = new RealtimeService(records, { bus: cluster.bus });
+  const stopReloads = shareDefinitionChanges(cluster, db, registry, collections, settings);
+  const stopCounts = shareCountChanges(cluster, counts);
   return {
     db,
     registry,
@@ -66,13 +95,69 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
       tokens,
       mailer: options.mailer,
       mail: { siteTitle: options.appName, publicUrl: options.appURL },
-      attempts: new MemoryRateLimiter(),
+      attempts: cluster.rateLimiter('attempts'),
     },
     realtime,
+    rateLimiter: (namespace) => cluster.rateLimiter(namespace),
+    jobs: cluster.jobs,
     close: async () => {
+      stopReloads();
+      stopCounts();
       await realtime.close();
       await passwords.close();
       await options.mailer.close();
     },
+  };
+}
+
+/**
+ * Collection definitions and settings are read once at start and kept in memory. With several
+ * processes, a change made through one is announced on the bus and the others read it again from
+ * the database (the process that made it also does, which is harmless). Alone, nothing is sent.
+ */
+function shareDefinitionChanges(
+  cluster: CoreCluster,
+  db: Database,
+  registry: CollectionRegistry,
+  collections: CollectionService,
+  settings: SettingsStore,
+): () => void {
+  const { bus, report = () => undefined } = cluster;
+  if (!bus.shared) return () => undefined;
+  const announce = (what: 'collections' | 'settings') => () => {
+    bus
+      .publish({ type: 'reload', what })
+      .catch((error: unknown) => report(error, `${what} change not shared`));
+  };
+  collections.onChanged(announce('collections'));
+  settings.onChanged(announce('settings'));
+  // One reload at a time, in order, so an older read never overwrites a newer one.
+  let queue = Promise.resolve();
+  return bus.subscribe((message) => {
+    if (message.type !== 'reload') return;
+    queue = queue
+      .then(() => (message.what === 'collections' ? registry.reload(db.kysely) : settings.reload(db.kysely)))
+      .catch((error: unknown) => report(error, `${message.what} reload failed`));
+  });
+}
+
+/**
+ * Remembered list totals stay exact across processes: every process publishes the count-cache keys
+ * its commits changed, and bumps the keys the others publish. Alone, nothing is sent.
+ */
+function shareCountChanges(cluster: CoreCluster, counts: CountCache): () => void {
+  const { bus, report = () => undefined } = cluster;
+  if (!bus.shared) return () => undefined;
+  counts.onLocalChange = (keys) => {
+    bus
+      .publish({ type: 'counts', keys })
+      .catch((error: unknown) => report(error, 'count changes not shared'));
+  };
+  const stop = bus.subscribe((message) => {
+    if (message.type === 'counts') counts.changedElsewhere(message.keys);
+  });
+  return () => {
+    counts.onLocalChange = undefined;
+    stop();
   };
 }

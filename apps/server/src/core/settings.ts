@@ -70,6 +70,7 @@ export type Settings = z.output<typeof settingsSchema>;
 
 export class SettingsStore {
   private current: Settings;
+  private readonly listeners: Array<() => void> = [];
 
   private constructor(initial: Settings) {
     this.current = initial;
@@ -83,6 +84,21 @@ export class SettingsStore {
       .executeTakeFirst();
     const stored: unknown = row ? JSON.parse(row.value) : { meta: defaults };
     return new SettingsStore(settingsSchema.parse(stored));
+  }
+
+  /** Reads the stored settings again (after another process changed them). */
+  async reload(db: AnyKysely): Promise<void> {
+    const row: { value: string } | undefined = await db
+      .selectFrom('_params')
+      .select('value')
+      .where('id', '=', 'settings')
+      .executeTakeFirst();
+    if (row) this.current = settingsSchema.parse(JSON.parse(row.value));
+  }
+
+  /** Calls `listener` after each stored change. */
+  onChanged(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   get(): Settings {
@@ -112,6 +128,7 @@ export class SettingsStore {
     if (Number(updated.numUpdatedRows) === 0)
       await db.insertInto('_params').values({ id: 'settings', value, created: now, updated: now }).execute();
     this.current = next;
+    for (const listener of this.listeners) listener();
     return next;
   }
 }

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
+import { columnsChanged } from '../core/records/scope';
 import { loadPost, postHref } from './links';
 import { notify, notifyFolded } from './notify';
 import { text } from './values';
@@ -15,6 +16,7 @@ async function adjust(event: RecordEvent, postId: string, counter: Counter, delt
   const column = sql.ref(counter);
   const value = delta > 0 ? sql`${column} + 1` : sql`CASE WHEN ${column} > 0 THEN ${column} - 1 ELSE 0 END`;
   await sql`UPDATE posts SET ${column} = ${value} WHERE id = ${postId}`.execute(event.db);
+  columnsChanged(event.scope, 'posts', [counter]);
 }
 
 function counted(core: Core, collection: string, postField: string, counter: Counter): void {

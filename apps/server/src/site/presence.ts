@@ -1,6 +1,7 @@
 /**
  * Presence (PRODUCT.md §8): the app heartbeats every 60 s; a sweep marks an `online` record that has
  * not been updated for 3 minutes as `offline`, through the record service so live subscribers see it.
+ * Every process keeps the timer; the core's job lock lets only one of them sweep each time.
  */
 import { sql } from 'kysely';
 import type { Core } from '../core';
@@ -23,10 +24,17 @@ export async function sweepPresence(core: Core, now = Date.now()): Promise<numbe
   return stale.rows.length;
 }
 
+/** The sweep, unless another process runs it this time; true when it ran here. */
+export function sweepPresenceOnce(core: Core, now = Date.now()): Promise<boolean> {
+  return core.jobs.run('presence-sweep', PRESENCE_SWEEP_EVERY_MS, async () => {
+    await sweepPresence(core, now);
+  });
+}
+
 /** Runs the sweep on a timer until the returned function is called. Errors are logged, never thrown. */
 export function startPresenceSweep(core: Core, onError: (error: unknown) => void): () => void {
   const timer = setInterval(() => {
-    sweepPresence(core).catch(onError);
+    sweepPresenceOnce(core).catch(onError);
   }, PRESENCE_SWEEP_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -6,7 +6,6 @@
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { ApiError } from '../tools/api-error';
-import { MemoryRateLimiter } from '../tools/rate-limiter';
 
 const LIMITS: Array<{ collection: string; max: number; windowSeconds: number }> = [
   { collection: 'posts', max: 1, windowSeconds: 5 },
@@ -16,14 +15,14 @@ const LIMITS: Array<{ collection: string; max: number; windowSeconds: number }> 
 ];
 
 export function registerWriteLimits(core: Core): void {
-  const limiter = new MemoryRateLimiter();
+  const limiter = core.rateLimiter('writes');
   for (const limit of LIMITS) {
     core.hooks.on(
       'beforeCreate',
-      (event: RecordEvent) => {
+      async (event: RecordEvent) => {
         const auth = event.request.auth;
         if (!auth || auth.isSuperuser || !core.settings.get().rateLimits.enabled) return;
-        const result = limiter.hit(
+        const result = await limiter.hit(
           `${limit.collection}:${String(auth.record.id)}`,
           limit.max,
           limit.windowSeconds,

@@ -1,6 +1,7 @@
 /**
- * Fixed-window counters per key, in memory. One process keeps its own counts; the scale-out setup
- * will share them through Redis behind the same interface.
+ * Fixed-window counters per key. `MemoryRateLimiter` keeps one process's own counts (the default);
+ * `RedisRateLimiter` (redis-rate-limiter.ts) shares them between processes behind the same
+ * interface, which is why every call is asynchronous.
  */
 export interface RateLimitResult {
   allowed: boolean;
@@ -10,9 +11,14 @@ export interface RateLimitResult {
 
 export interface RateLimiter {
   /** Counts one event for `key` and says whether it is still within `max` for the window. */
-  hit(key: string, max: number, windowSeconds: number): RateLimitResult;
+  hit(key: string, max: number, windowSeconds: number): Promise<RateLimitResult>;
   /** How many events `key` has in its current window, without counting one. */
-  count(key: string): number;
+  count(key: string): Promise<number>;
+}
+
+/** The answer for the `count`-th event of a window that ends in `remainingMs`. */
+export function limitResult(count: number, max: number, remainingMs: number): RateLimitResult {
+  return { allowed: count <= max, retryAfter: Math.max(1, Math.ceil(remainingMs / 1000)) };
 }
 
 export class MemoryRateLimiter implements RateLimiter {
@@ -21,7 +27,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  hit(key: string, max: number, windowSeconds: number): RateLimitResult {
+  hit(key: string, max: number, windowSeconds: number): Promise<RateLimitResult> {
     const now = this.now();
     this.sweep(now);
     let window = this.windows.get(key);
@@ -30,15 +36,12 @@ export class MemoryRateLimiter implements RateLimiter {
       this.windows.set(key, window);
     }
     window.count++;
-    return {
-      allowed: window.count <= max,
-      retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
-    };
+    return Promise.resolve(limitResult(window.count, max, window.resetAt - now));
   }
 
-  count(key: string): number {
+  count(key: string): Promise<number> {
     const window = this.windows.get(key);
-    return window && window.resetAt > this.now() ? window.count : 0;
+    return Promise.resolve(window && window.resetAt > this.now() ? window.count : 0);
   }
 
   /** Drops expired windows now and then, so memory stays bounded by the active keys. */

@@ -85,7 +85,7 @@ describeEachDialect('account security checklist (ASVS)', (getDb) => {
 
   it('#4 more than 100 failed sign-ins per hour on one account are refused with 429, from any address', async () => {
     for (let i = 0; i < 100; i++)
-      fx.core.accountMail.attempts.hit(
+      await fx.core.accountMail.attempts.hit(
         `sign-in-failures:${fx.core.registry.find('members')!.id}:${IDS.mod}`,
         100,
         3600,
@@ -183,6 +183,43 @@ describeEachDialect('account security checklist (ASVS)', (getDb) => {
         ).statusCode,
       );
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  it('#12 every sign-in method refuses a banned account and applies the authRule: one-time passwords too', async () => {
+    const otpSignIn = async (username: string) => {
+      const { otpId } = (
+        await call('POST', '/api/collections/members/request-otp', { email: `${username}@example.com` })
+      ).json<{ otpId: string }>();
+      const code = /code is (\d{8})/.exec((await smtp.next(`${username}@example.com`)).text)![1]!;
+      return call('POST', '/api/collections/members/auth-with-otp', { otpId, password: code });
+    };
+    const banned = (await register('otpbanned', 'tiny shrinking ray')).json<{ id: string }>().id;
+    await call(
+      'PATCH',
+      `/api/collections/members/records/${banned}`,
+      { is_banned: true },
+      fx.tokens.superuser,
+    );
+    const refused = await otpSignIn('otpbanned');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'This account has been banned.' });
+    expect(refused.body).not.toContain('"token"');
+
+    expect((await register('otpruled', 'tiny shrinking ray')).statusCode).toBe(200);
+    await call(
+      'PATCH',
+      '/api/collections/members',
+      { authRule: "username != 'otpruled'" },
+      fx.tokens.superuser,
+    );
+    try {
+      const ruled = await otpSignIn('otpruled');
+      expect(ruled.statusCode).toBe(403);
+      expect(ruled.body).not.toContain('"token"');
+    } finally {
+      await call('PATCH', '/api/collections/members', { authRule: '' }, fx.tokens.superuser);
+    }
+    expect((await otpSignIn('otpruled')).statusCode).toBe(200);
   });
 
   it('#9 only bcrypt hashes of cost 10 or more are stored', async () => {

@@ -10,101 +10,10 @@ import { createRecord, deleteRecord, updateRecord } from '../../src/core/records
 import { systemRequest } from '../../src/core/rules/request-info';
 import { describeWithFixture, IDS, PASSWORD, type Fixture } from '../support/fixture';
 import { listen } from '../sdk/sdk-server';
+import { RawStream } from '../support/raw-sse';
 
 const WAIT_MS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Frame {
-  id: string;
-  event: string;
-  data: string;
-  raw: string;
-}
-
-/** One SSE stream read with fetch; frames are parsed as they arrive. */
-class RawStream {
-  readonly frames: Frame[] = [];
-  clientId = '';
-  private buffer = '';
-  private listeners: Array<() => void> = [];
-  readonly ended: Promise<void>;
-
-  private constructor(
-    readonly response: Response,
-    private readonly abort: AbortController,
-  ) {
-    this.ended = this.pump();
-  }
-
-  static async open(url: string): Promise<RawStream> {
-    const abort = new AbortController();
-    const response = await fetch(`${url}/api/realtime`, { signal: abort.signal });
-    const stream = new RawStream(response, abort);
-    const connect = await stream.next((f) => f.event === 'PB_CONNECT', 'PB_CONNECT');
-    stream.clientId = connect.id;
-    return stream;
-  }
-
-  private async pump(): Promise<void> {
-    const reader = this.response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        this.buffer += value;
-        let end: number;
-        while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-          const raw = this.buffer.slice(0, end + 2);
-          this.buffer = this.buffer.slice(end + 2);
-          const frame: Frame = { id: '', event: '', data: '', raw };
-          for (const line of raw.split('\n')) {
-            const colon = line.indexOf(':');
-            if (colon < 0) continue;
-            const [name, text] = [line.slice(0, colon), line.slice(colon + 1)];
-            if (name === 'id' || name === 'event' || name === 'data') frame[name] = text;
-          }
-          this.frames.push(frame);
-        }
-        for (const listener of this.listeners) listener();
-      }
-    } catch {
-      // aborted by the test
-    } finally {
-      for (const listener of this.listeners) listener();
-    }
-  }
-
-  /** The first frame matching, waiting at most 3 s. */
-  next(match: (frame: Frame) => boolean, label = 'frame'): Promise<Frame> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = this.frames.find(match);
-        if (!found) return false;
-        clearTimeout(timer);
-        this.listeners = this.listeners.filter((l) => l !== listener);
-        resolve(found);
-        return true;
-      };
-      const listener = () => void check();
-      const timer = setTimeout(() => {
-        this.listeners = this.listeners.filter((l) => l !== listener);
-        reject(new Error(`no ${label} within ${WAIT_MS} ms`));
-      }, WAIT_MS);
-      if (!check()) this.listeners.push(listener);
-    });
-  }
-
-  /** The record events (parsed data) received for a subscription name. */
-  events(name: string): Array<{ action: string; record: { id: string } & Record<string, unknown> }> {
-    return this.frames
-      .filter((f) => f.event === name)
-      .map((f) => JSON.parse(f.data) as { action: string; record: { id: string } });
-  }
-
-  close(): void {
-    this.abort.abort();
-  }
-}
 
 function newId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -409,9 +318,10 @@ describeWithFixture('realtime protocol', (get) => {
     await subscribe(third, ['posts/*'], get().tokens.bob);
   });
 
-  it('a stream follows its auth record: a ban turns it into a guest stream', async () => {
+  /** A new member with a stream subscribed to posts/* as that member. */
+  async function memberStream(): Promise<{ id: string; stream: RawStream }> {
     const members = collection('members');
-    const carol = await createRecord(
+    const member = await createRecord(
       get().core.records,
       members,
       {
@@ -422,19 +332,57 @@ describeWithFixture('realtime protocol', (get) => {
       },
       system(get()),
     );
-    const token = await get().core.tokens.issue(members, carol, 'auth');
+    const token = await get().core.tokens.issue(members, member, 'auth');
     const stream = await open();
     await subscribe(stream, ['posts/*'], token);
-    const first = await createPost({ published: false, author: carol.id });
-    await stream.next((f) => f.event === 'posts/*' && f.data.includes(first), 'carol sees her draft');
+    return { id: String(member.id), stream };
+  }
 
-    await updateRecord(get().core.records, members, String(carol.id), { is_banned: true }, system(get()));
-    const second = await createPost({ published: false, author: carol.id });
-    const control = await createPost({ published: true, author: carol.id });
-    await stream.next((f) => f.event === 'posts/*' && f.data.includes(control), 'control');
-    await sleep(50);
-    expect(stream.events('posts/*').map((e) => e.record.id)).toEqual([first, control]);
-    expect(second).not.toBe(first);
+  it('a stream follows its auth record: a new role applies at once, a ban closes the stream (PRODUCT.md §7)', async () => {
+    const members = collection('members');
+    const carol = await memberStream();
+    const bystander = await open();
+    await subscribe(bystander, ['posts/*'], get().tokens.bob);
+    const draft = await createPost({ published: false, author: IDS.bob });
+    const control = await createPost({ published: true });
+    await carol.stream.next((f) => f.event === 'posts/*' && f.data.includes(control), 'control');
+    expect(carol.stream.events('posts/*').map((e) => e.record.id)).toEqual([control]);
+
+    // Made a moderator: the stream now passes the moderator branch of the list rule.
+    await updateRecord(get().core.records, members, carol.id, { roles: ['moderator'] }, system(get()));
+    const draft2 = await createPost({ published: false, author: IDS.bob });
+    await carol.stream.next((f) => f.event === 'posts/*' && f.data.includes(draft2), 'draft as moderator');
+    expect(draft2).not.toBe(draft);
+
+    await updateRecord(get().core.records, members, carol.id, { is_banned: true }, system(get()));
+    await within(carol.stream.ended, 'the banned member’s stream to end');
+    await waitFor(
+      () => get().core.realtime.broker.get(carol.stream.clientId) === undefined,
+      'the client to go',
+    );
+    // The other member's stream is untouched.
+    const after = await createPost({ published: true });
+    await bystander.next((f) => f.event === 'posts/*' && f.data.includes(after), 'bystander event');
+    expect(carol.stream.frames.some((f) => f.data.includes(after))).toBe(false);
+  });
+
+  it('a password change (new token key) or a deletion of the account closes its streams', async () => {
+    const members = collection('members');
+    const changed = await memberStream();
+    const deleted = await memberStream();
+    const other = await memberStream();
+    await updateRecord(
+      get().core.records,
+      members,
+      changed.id,
+      { password: `${PASSWORD} 2`, passwordConfirm: `${PASSWORD} 2` },
+      system(get()),
+    );
+    await within(changed.stream.ended, 'the stream of the changed password to end');
+    await deleteRecord(get().core.records, members, deleted.id, system(get()));
+    await within(deleted.stream.ended, 'the stream of the deleted account to end');
+    const control = await createPost({ published: true });
+    await other.stream.next((f) => f.event === 'posts/*' && f.data.includes(control), 'control');
   });
 
   it('a message for one client reaches only that client', async () => {

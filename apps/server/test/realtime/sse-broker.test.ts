@@ -34,6 +34,18 @@ describe('sseFrame', () => {
     expect(sseFrame('i', 'e', 'one\ntwo\r\nthree')).toBe('id:i\nevent:e\ndata:one\ndata:two\ndata:three\n\n');
   });
 
+  it('frames each payload correctly when payloads alternate (the last one is reused, never a stale one)', () => {
+    const first = '{"n":1}\nsecond line';
+    const second = '{"n":2}';
+    expect(sseFrame('a', 'e', first)).toBe('id:a\nevent:e\ndata:{"n":1}\ndata:second line\n\n');
+    expect(sseFrame('b', 'e', first)).toBe('id:b\nevent:e\ndata:{"n":1}\ndata:second line\n\n');
+    expect(sseFrame('a', 'f', second)).toBe('id:a\nevent:f\ndata:{"n":2}\n\n');
+    expect(sseFrame('c', 'e', `${'{"n":1}'}\nsecond line`)).toBe(
+      'id:c\nevent:e\ndata:{"n":1}\ndata:second line\n\n',
+    );
+    expect(sseFrame('a', 'e', '')).toBe('id:a\nevent:e\ndata:\n\n');
+  });
+
   it('refuses line breaks in the id or the event name', () => {
     expect(() => sseFrame('a\nb', 'e', '')).toThrow(SseFrameError);
     expect(() => sseFrame('a', 'e\r\nevent:x', '')).toThrow(SseFrameError);

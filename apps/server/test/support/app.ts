@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config';
-import { createCore, type Core } from '../../src/core';
+import { createCore, type Core, type CoreCluster } from '../../src/core';
 import { createMailer, type Mailer } from '../../src/core/mail/mailer';
 import type { Database } from '../../src/db/types';
 import { createServer } from '../../src/server';
@@ -21,6 +21,8 @@ export interface TestServerOptions {
   logger?: Logger;
   /** Abuse limits are off in tests unless a test is about them (suites send many requests from one address). */
   rateLimits?: boolean;
+  /** What this server shares with others (src/cluster.ts); alone by default. */
+  cluster?: CoreCluster;
 }
 
 /** A server over the given database, configured as in production but silent and without a real port. */
@@ -43,6 +45,7 @@ export async function createTestServer(
     appURL: config.publicUrl,
     bcryptCost: 10,
     mailer,
+    ...(options.cluster ? { cluster: options.cluster } : {}),
   });
   if (!options.rateLimits) await core.settings.update(db.kysely, { rateLimits: { enabled: false } });
   const server = await createServer({ config, db, core, logger: options.logger ?? createLogger('silent') });

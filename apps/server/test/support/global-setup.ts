@@ -1,11 +1,14 @@
 import type { TestProject } from 'vitest/node';
+import { Redis } from 'ioredis';
 import pg from 'pg';
-import { isCI, postgresAdminUrl } from './services';
+import { isCI, postgresAdminUrl, redisUrl } from './services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Set when PostgreSQL is reachable; suites use it to create their own database. */
     postgresAdminUrl: string | null;
+    /** Set when Redis is reachable; suites namespace their keys and channels with a random prefix. */
+    redisUrl: string | null;
   }
 }
 
@@ -22,6 +25,25 @@ async function probePostgres(url: string): Promise<string | null> {
   }
 }
 
+async function probeRedis(url: string): Promise<string | null> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    client.disconnect();
+  }
+}
+
 export default async function setup(project: TestProject): Promise<void> {
   const problem = await probePostgres(postgresAdminUrl);
   if (problem && isCI) {
@@ -33,4 +55,13 @@ export default async function setup(project: TestProject): Promise<void> {
     );
   }
   project.provide('postgresAdminUrl', problem ? null : postgresAdminUrl);
+
+  const redisProblem = await probeRedis(redisUrl);
+  if (redisProblem && isCI) {
+    throw new Error(`CI=true but Redis is not reachable at ${redisUrl}: ${redisProblem}`);
+  }
+  if (redisProblem) {
+    console.warn(`\n[redis] not reachable at ${redisUrl} (${redisProblem}): Redis suites are SKIPPED.\n`);
+  }
+  project.provide('redisUrl', redisProblem ? null : redisUrl);
 }

@@ -47,7 +47,7 @@ async function findByEmail(
   const rows = await sql<
     Record<string, unknown>
   >`SELECT ${sql.ref(ROW)}.* FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE LOWER(${sql.ref(`${ROW}.email`)}) = ${email.toLowerCase()} LIMIT 1`.execute(
-    deps.records.db.kysely,
+    deps.records.db.reader,
   );
   return rows.rows[0] ? decodeRow(collection, rows.rows[0]) : null;
 }

@@ -28,13 +28,12 @@ import { LOWER_ALPHANUMERIC, randomString } from '../../tools/security/random';
 import type { Collection, Field } from '../collections/model';
 import type { Core } from '../index';
 import { ROW } from '../records/context';
-import { compileContext, findRecord } from '../records/read';
+import { findRecord } from '../records/read';
 import { decodeRow, type RecordData } from '../records/record';
 import { inWriteScope, type WriteScope } from '../records/scope';
 import { createRecord, deleteRecord, updateRecord } from '../records/write';
-import { ruleSql } from '../rules/compile';
 import { guestRequest, systemRequest, type RequestInfo } from '../rules/request-info';
-import { isBanned } from './tokens';
+import { assertMaySignIn } from './sign-in-gate';
 import type { AuthMethodsOAuth2, ErrorReporter, OAuth2SignIn, OAuth2User } from './oidc-provider';
 import {
   AUTH_FAILED,
@@ -383,19 +382,6 @@ async function findLink(
     .executeTakeFirst();
 }
 
-/** The authRule decides who may sign in at all (null: nobody). */
-async function passesAuthRule(
-  core: Core,
-  collection: Collection,
-  record: RecordData,
-  request: RequestInfo,
-): Promise<boolean> {
-  if (collection.authRule === null) return false;
-  if (collection.authRule === '') return true;
-  const condition = ruleSql(compileContext(core.records, request), collection, collection.authRule, ROW);
-  return (await findRecord(core.records, collection, String(record.id), condition)) !== null;
-}
-
 /**
  * `POST /api/collections/{c}/auth-with-oauth2`: exchanges the code, resolves (or creates) the record
  * and checks that it may sign in. The caller issues the token.
@@ -432,10 +418,7 @@ export async function authWithOAuth2(
 
   const record =
     (await findRecord(core.records, collection, String(outcome.record.id), null)) ?? outcome.record;
-  if (isBanned(record)) throw new ApiError(403, 'This account has been banned.');
-  if (!(await passesAuthRule(core, collection, record, { ...request, context: 'oauth2' }))) {
-    throw new ApiError(403, "The request doesn't satisfy the collection requirements to authenticate.");
-  }
+  await assertMaySignIn(core.records, collection, record, { ...request, context: 'oauth2' });
   return {
     record,
     reclaimed: outcome.reclaimed,

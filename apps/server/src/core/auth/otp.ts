@@ -92,7 +92,8 @@ export async function authWithOtp(
     : true;
   if (!otp || otp.collectionRef !== collection.id || expired) throw new ApiError(400, INVALID_OTP);
   if (
-    !deps.attempts.hit(`otp:${collection.id}:${otp.recordRef}`, MAX_ATTEMPTS, ATTEMPT_WINDOW_SECONDS).allowed
+    !(await deps.attempts.hit(`otp:${collection.id}:${otp.recordRef}`, MAX_ATTEMPTS, ATTEMPT_WINDOW_SECONDS))
+      .allowed
   ) {
     throw new ApiError(429, 'Too many attempts, please try again later with a new OTP.');
   }

@@ -26,15 +26,21 @@ import type { AuthInfo } from '../rules/request-info';
 export const isBanned = (record: RecordData): boolean => record.is_banned === true;
 
 export class TokenService {
+  /** Derived per (collection id, token type) once: they depend on nothing else. */
+  private readonly collectionSecrets = new Map<string, string>();
+
   constructor(
     private readonly masterSecret: string,
     private readonly registry: CollectionRegistry,
   ) {}
 
   private secretFor(collection: Collection, type: RecordTokenType, record: RecordData): string {
-    const collectionSecret = createHmac('sha256', this.masterSecret)
-      .update(`${collection.id}:${type}`)
-      .digest('base64url');
+    const cacheKey = `${collection.id}:${type}`;
+    let collectionSecret = this.collectionSecrets.get(cacheKey);
+    if (collectionSecret === undefined) {
+      collectionSecret = createHmac('sha256', this.masterSecret).update(cacheKey).digest('base64url');
+      this.collectionSecrets.set(cacheKey, collectionSecret);
+    }
     return recordTokenSecret(String(record.tokenKey), collectionSecret);
   }
 

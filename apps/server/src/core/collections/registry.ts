@@ -8,6 +8,18 @@ import { collectionSchema, type Collection } from './model';
 export class CollectionRegistry {
   private readonly byId = new Map<string, Collection>();
   private readonly byName = new Map<string, Collection>();
+  private readonly listeners: Array<() => void> = [];
+  private changes = 0;
+
+  /** Calls `listener` after every change of a definition (caches derived from them drop out). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(): void {
+    this.changes++;
+    for (const listener of this.listeners) listener();
+  }
 
   static async load(db: AnyKysely): Promise<CollectionRegistry> {
     const registry = new CollectionRegistry();
@@ -23,6 +35,12 @@ export class CollectionRegistry {
     this.byId.clear();
     this.byName.clear();
     for (const row of rows) this.set(collectionSchema.parse(JSON.parse(row.definition)));
+    this.changed();
+  }
+
+  /** Grows with every change of any definition (for caches of what was compiled from them). */
+  get version(): number {
+    return this.changes;
   }
 
   find(idOrName: string): Collection | undefined {
@@ -38,6 +56,7 @@ export class CollectionRegistry {
     if (previous) this.byName.delete(previous.name.toLowerCase());
     this.byId.set(collection.id, collection);
     this.byName.set(collection.name.toLowerCase(), collection);
+    this.changed();
   }
 
   remove(id: string): void {
@@ -45,5 +64,6 @@ export class CollectionRegistry {
     if (!previous) return;
     this.byId.delete(id);
     this.byName.delete(previous.name.toLowerCase());
+    this.changed();
   }
 }

@@ -35,11 +35,24 @@ function retarget(indexes: string[], from: string, to: string): string[] {
 }
 
 export class CollectionService {
+  private readonly listeners: Array<() => void> = [];
+
   constructor(
     private readonly db: Database,
     private readonly registry: CollectionRegistry,
     private readonly checks: CollectionCheck[] = [],
   ) {}
+
+  /** Calls `listener` after each committed change of a definition. */
+  onChanged(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Inside a caller's transaction (an import) the change is announced once that commits. */
+  private changed(trx: AnyKysely | undefined): void {
+    if (trx) return;
+    for (const listener of this.listeners) listener();
+  }
 
   /** Builds the complete definition: defaults, system fields and indexes, resolved relation ids. */
   private prepare(input: unknown, previous: Collection | null, message: string): Collection {
@@ -117,6 +130,7 @@ export class CollectionService {
         .execute();
     });
     this.registry.set(collection);
+    this.changed(trx);
     return collection;
   }
 
@@ -132,6 +146,7 @@ export class CollectionService {
         .execute();
     });
     this.registry.set(collection);
+    this.changed(trx);
     return collection;
   }
 
@@ -157,6 +172,7 @@ export class CollectionService {
       await db.deleteFrom('_collections').where('id', '=', collection.id).execute();
     });
     this.registry.remove(collection.id);
+    this.changed(trx);
   }
 
   /** Removes every record of the collection (the records layer handles files and cascades later). */
@@ -182,6 +198,7 @@ export class CollectionService {
           for (const c of this.registry.all()) if (!keep.has(c.id) && !c.system) await this.delete(c.id, trx);
         }
       })
+      .then(() => this.changed(undefined))
       .catch(async (error: unknown) => {
         // The registry was changed as the import went; reload it to match the rolled-back database.
         await this.registry.reload(this.db.kysely);

@@ -5,14 +5,17 @@ import type { Database } from '../../db/types';
 
 /**
  * The migration's transaction seen as a `Database`, so migrations can use the collection service.
- * It cannot back up or close anything: it borrows the runner's connection.
+ * It cannot back up, lock or close anything: it borrows the runner's connection (and its lock).
  */
 export function migrationDatabase(db: MigrationContext): Database {
   return {
     dialect: db.dialect,
     kysely: db.kysely,
+    // Inside the migration's transaction: reads must see its own writes.
+    reader: db.kysely,
     flavor: db.dialect === 'sqlite' ? sqliteFlavor : postgresFlavor,
     backup: () => Promise.reject(new Error('a migration cannot take a backup')),
+    withLock: () => Promise.reject(new Error('a migration already runs under the migration lock')),
     destroy: () => Promise.resolve(),
   };
 }

@@ -32,9 +32,13 @@ import { accessCondition, selectColumns } from '../records/read';
 import { decodeRow, encodeData, type RecordData } from '../records/record';
 import { asBadRequest, clientFilterSql, type CompileContext } from '../rules/compile';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
+import { ConditionCache, type Condition } from './condition-cache';
 
-/** How many subscriber conditions go into one query. */
-const CONDITIONS_PER_QUERY = 40;
+/**
+ * How many subscriber conditions go into one query. Fewer, larger statements cost less per check
+ * (one parse and one round trip each); the bound parameters stay far below both databases' limits.
+ */
+const CONDITIONS_PER_QUERY = 200;
 
 export function snapshotRow(
   ctx: RecordContext,
@@ -57,6 +61,11 @@ export interface AccessCheck {
   rule: string | null;
   /** The subscription's `options.query.filter`, or ''. */
   filter: string;
+  /**
+   * What identifies this check apart from the viewer (collection, rule kind, filter, request values
+   * the rule reads), for reusing its compiled condition; absent, it is compiled every time.
+   */
+  cacheKey?: string;
 }
 
 function compileContext(ctx: RecordContext, request: RequestInfo, counter: { next: number }): CompileContext {
@@ -99,10 +108,29 @@ async function runConditions(
     (condition, i) => sql`CASE WHEN ${condition} THEN 1 ELSE 0 END AS ${sql.id(`a${i}`)}`,
   );
   const result = await sql<Record<string, unknown>>`SELECT ${sql.join(columns)} FROM ${source}`.execute(
-    ctx.db.kysely,
+    ctx.db.reader,
   );
   const row = result.rows[0] ?? {};
   return conditions.map((_, i) => Number(row[`a${i}`]) === 1);
+}
+
+/** The check's condition: from the cache when it was compiled before and nothing has changed since. */
+function cachedConditionOf(
+  ctx: RecordContext,
+  collection: Collection,
+  check: AccessCheck,
+  cache: ConditionCache,
+): Condition {
+  const key = check.cacheKey;
+  if (key === undefined || !ConditionCache.cacheable(check.rule, check.filter)) {
+    return conditionOf(ctx, collection, check, cache.counter);
+  }
+  const viewer = check.request.auth;
+  const found = cache.get(ctx.registry.version, viewer, key);
+  if (found !== undefined) return found;
+  const condition = conditionOf(ctx, collection, check, cache.counter);
+  cache.set(viewer, key, condition);
+  return condition;
 }
 
 /**
@@ -115,21 +143,18 @@ export async function evaluateAccess(
   collection: Collection,
   source: RawBuilder<unknown>,
   checks: AccessCheck[],
+  cache: ConditionCache = new ConditionCache(),
 ): Promise<boolean[]> {
   const results: boolean[] = new Array<boolean>(checks.length).fill(false);
-  const pending: Array<{ index: number; check: AccessCheck }> = [];
+  const pending: Array<{ index: number; condition: RawBuilder<unknown> }> = [];
   checks.forEach((check, index) => {
-    const condition = conditionOf(ctx, collection, check, { next: 0 });
+    const condition = cachedConditionOf(ctx, collection, check, cache);
     if (typeof condition === 'boolean') results[index] = condition;
-    else pending.push({ index, check });
+    else pending.push({ index, condition });
   });
   for (let start = 0; start < pending.length; start += CONDITIONS_PER_QUERY) {
     const batch = pending.slice(start, start + CONDITIONS_PER_QUERY);
-    // One counter per statement keeps every generated alias unique within it.
-    const counter = { next: 0 };
-    const conditions = batch.map(
-      ({ check }) => conditionOf(ctx, collection, check, counter) as RawBuilder<unknown>,
-    );
+    const conditions = batch.map(({ condition }) => condition);
     let outcomes: boolean[];
     try {
       outcomes = await runConditions(ctx, source, conditions);
@@ -162,7 +187,7 @@ export async function viewerCopy(
 ): Promise<RecordData> {
   if (isSuperuser(request) || collection.fields.every((field) => field.readRule === null)) return record;
   const columns = selectColumns(compileContext(ctx, request, { next: 0 }), collection);
-  const result = await sql<Record<string, unknown>>`SELECT ${columns} FROM ${source}`.execute(ctx.db.kysely);
+  const result = await sql<Record<string, unknown>>`SELECT ${columns} FROM ${source}`.execute(ctx.db.reader);
   const row = result.rows[0];
   if (!row) throw new Error('the record snapshot yielded no row');
   return decodeRow(collection, row);

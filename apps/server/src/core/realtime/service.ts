@@ -12,7 +12,8 @@
  * 3. render the record once per visibility class (same visibility-relevant viewer, expand and
  *    fields) and write that one JSON string to every stream of the class.
  * Messages are handled one at a time, in arrival order, so a stream never sees an update before the
- * create it follows.
+ * create it follows. A change of an auth record also reaches the streams that act for it: a ban, a
+ * new token key (password change, "sign out everywhere") or a deletion closes them, in every process.
  */
 import type { Collection } from '../collections/model';
 import { isBanned } from '../auth/tokens';
@@ -29,20 +30,30 @@ import {
   type SseSubscription,
 } from '../../tools/sse/broker';
 import { evaluateAccess, snapshotRow, viewerCopy, type AccessCheck } from './access';
+import { ConditionCache } from './condition-cache';
 import {
   InProcessRealtimeBus,
+  type ClientMessage,
   type RealtimeBus,
   type RealtimeMessage,
   type RecordAction,
   type RecordChangeMessage,
 } from './bus';
+import {
+  applyHandOver,
+  applySubscribe,
+  authKey,
+  subscribeRequest,
+  type HandOverRequest,
+  type RealtimeClientState,
+  type SubscribeAnswer,
+  type SubscribeRequest,
+} from './client-actions';
+import { ClientRequests } from './client-requests';
 import { renderForViewer } from './render';
 import { readSubscribeForm, subscriptionKey, type Subscription } from './subscriptions';
 
-/** What a stream carries besides its subscriptions: the auth captured from its subscribe requests. */
-export interface RealtimeClientState {
-  auth: AuthInfo | null;
-}
+export type { RealtimeClientState } from './client-actions';
 
 export type RealtimeClient = SseClient<Subscription, RealtimeClientState>;
 type Target = SseSubscription<Subscription, RealtimeClientState>;
@@ -61,9 +72,6 @@ export interface RealtimeOptions {
 const MAX_PENDING_MESSAGES = 10_000;
 
 export type ErrorReporter = (error: unknown, message: string) => void;
-
-const authKey = (auth: AuthInfo | null): string =>
-  auth ? `${auth.collection.id}/${String(auth.record.id)}` : '';
 
 function toSseLimits(limits: Partial<RealtimeLimits>): Partial<SseLimits> {
   const { maxStreamsPerUser, ...rest } = limits;
@@ -86,9 +94,24 @@ function readsRequestValues(text: string): { query: boolean; headers: boolean } 
   return { query: text.includes('@request.query'), headers: text.includes('@request.headers') };
 }
 
+/**
+ * Two subscribers get the same bytes when this key is equal. Without expand, `readRule` fields or an
+ * auth collection (whose email depends on who looks: `personal`), only superuser-or-not matters.
+ */
+function visibilityKey(personal: boolean, target: Target): string {
+  const auth = target.client.data.auth;
+  const { expand = '', fields = '' } = target.value.options.query;
+  if (auth?.isSuperuser) return `su\u0000${expand}\u0000${fields}`;
+  if (!personal && expand.trim() === '') return `any\u0000${fields}`;
+  const { query, headers } = target.value.options;
+  return [authKey(auth), expand, fields, JSON.stringify(query), JSON.stringify(headers)].join('\u0000');
+}
+
 export class RealtimeService {
   readonly broker: SseBroker<Subscription, RealtimeClientState>;
   private readonly bus: RealtimeBus;
+  private readonly requests: ClientRequests<RealtimeClient>;
+  private readonly conditions = new ConditionCache();
   private readonly detach: Array<() => void> = [];
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
@@ -101,12 +124,23 @@ export class RealtimeService {
   ) {
     this.broker = new SseBroker({ limits: toSseLimits(options.limits ?? {}) });
     this.bus = options.bus ?? new InProcessRealtimeBus();
+    this.requests = new ClientRequests(
+      (clientId) => this.broker.get(clientId),
+      this.bus,
+      (error, message) => this.report(error, message),
+    );
+    this.requests.handle('subscribe', (client, payload) =>
+      applySubscribe(this.broker, records.registry, client, payload as SubscribeRequest),
+    );
+    this.requests.handle('hand-over', (client, payload) =>
+      applyHandOver(this.broker, client, payload as HandOverRequest),
+    );
     const hooks = records.hooks;
     this.detach.push(
       hooks.on('createCommitted', (event) => this.announce('create', event)),
       hooks.on('updateCommitted', (event) => this.announce('update', event)),
       hooks.on('deleteCommitted', (event) => this.announce('delete', event)),
-      this.bus.subscribe((message) => this.enqueue(message)),
+      this.bus.subscribe((message) => this.receive(message)),
     );
   }
 
@@ -132,35 +166,34 @@ export class RealtimeService {
   }
 
   /**
-   * `POST /api/realtime`: replaces the client's subscriptions. The auth of the first authenticated
-   * request sticks to the client; a later request with another auth (or none) is refused.
+   * `POST /api/realtime`: replaces the client's subscriptions, in whichever process holds the client
+   * (see client-actions.ts for the rules). The form is checked here, so a bad one is a 400 at once.
    */
-  subscribe(body: unknown, auth: AuthInfo | null, ip: string): void {
+  async subscribe(body: unknown, auth: AuthInfo | null, ip: string): Promise<void> {
     const form = readSubscribeForm(body);
-    const client = this.broker.get(form.clientId);
-    if (!client) throw new ApiError(404, 'Missing or invalid client id.');
-    if (client.ip !== ip) throw new ApiError(400, 'Invalid realtime client.');
-    const current = client.data.auth;
-    if (current && authKey(current) !== authKey(auth)) {
-      throw new ApiError(403, "The current and the previous request authorization don't match.");
-    }
-    if (auth && !this.broker.setOwner(client, authKey(auth))) {
-      throw new ApiError(429, 'Too many open realtime connections for this account.');
-    }
-    if (auth) client.data.auth = auth;
-    this.broker.subscribe(
-      client,
-      form.subscriptions.map((subscription) => ({
-        name: subscription.name,
-        key: subscriptionKey(subscription.collection, subscription.target),
-        value: subscription,
-      })),
+    const request = subscribeRequest(
+      form.subscriptions.map((subscription) => subscription.name),
+      auth,
+      ip,
     );
+    const answer = (await this.requests.ask('subscribe', form.clientId, request)) as
+      SubscribeAnswer | undefined;
+    if (!answer) throw new ApiError(404, 'Missing or invalid client id.');
+    if ('message' in answer) throw new ApiError(answer.status, answer.message, answer.data);
   }
 
-  /** Sends one message to one client, wherever it is connected (used by the OAuth2 popup flow). */
+  /** Sends one message to one client, wherever it is connected. */
   async sendToClient(clientId: string, event: string, data: unknown): Promise<void> {
     await this.bus.publish({ type: 'client', clientId, event, data });
+  }
+
+  /**
+   * Sends `data` as `topic` to a client that is waiting on that topic from `ip`, in this process or
+   * another, and spends that subscription (the OAuth2 redirect). True when the client got it.
+   */
+  async handOver(clientId: string, topic: string, ip: string, data: unknown): Promise<boolean> {
+    const request: HandOverRequest = { topic, ip, data };
+    return (await this.requests.ask('hand-over', clientId, request)) === true;
   }
 
   /** Ends every open stream (before the HTTP server closes, so it need not wait for them). */
@@ -173,6 +206,7 @@ export class RealtimeService {
     if (this.closed) return;
     this.closed = true;
     for (const detach of this.detach) detach();
+    this.requests.close();
     await this.queue;
     this.broker.closeAll();
     await this.bus.close();
@@ -181,17 +215,25 @@ export class RealtimeService {
   /** Called from the committed hooks: hand the change to the bus without making the writer wait. */
   private announce(action: RecordAction, event: RecordCommittedEvent): void {
     if (event.collection.type === 'view') return;
+    // No rule may read a password hash, so it need not travel (nor sit in Redis's buffers).
+    const { password: _hash, ...withoutHash } = event.record;
     const message: RecordChangeMessage = {
       type: 'record',
       action,
       collectionId: event.collection.id,
-      record: event.record,
+      record: event.collection.type === 'auth' ? withoutHash : event.record,
     };
     this.bus.publish(message).catch((error: unknown) => this.report(error, 'realtime publish failed'));
   }
 
-  private enqueue(message: RealtimeMessage): void {
+  /** Requests about clients are answered at once; deliveries wait their turn. Reloads are the core's. */
+  private receive(message: RealtimeMessage): void {
     if (this.closed) return;
+    if (message.type === 'client-request' || message.type === 'client-answer') this.requests.receive(message);
+    else if (message.type === 'record' || message.type === 'client') this.enqueue(message);
+  }
+
+  private enqueue(message: RecordChangeMessage | ClientMessage): void {
     // A backlog this deep means delivery cannot keep up (a stalled database, say); dropping keeps
     // memory bounded, and clients resynchronise on their next reconnect.
     if (this.pending >= MAX_PENDING_MESSAGES) {
@@ -205,7 +247,7 @@ export class RealtimeService {
       .finally(() => this.pending--);
   }
 
-  private async handle(message: RealtimeMessage): Promise<void> {
+  private async handle(message: RecordChangeMessage | ClientMessage): Promise<void> {
     if (message.type === 'client') {
       this.broker.get(message.clientId)?.send(message.event, JSON.stringify(message.data));
       return;
@@ -234,25 +276,28 @@ export class RealtimeService {
     if (targets.length === 0) return;
 
     // Access classes: one check for every subscription with the same viewer, rule and filter.
+    const ruleReads = {
+      list: readsRequestValues(collection.listRule ?? ''),
+      view: readsRequestValues(collection.viewRule ?? ''),
+    };
     const classes = new Map<string, { check: AccessCheck; targets: Target[] }>();
     for (const target of targets) {
       const auth = target.client.data.auth;
       const subscription = target.value;
-      const rule = subscription.target === recordId ? collection.viewRule : collection.listRule;
+      const kind = subscription.target === recordId ? 'view' : 'list';
+      const rule = kind === 'view' ? collection.viewRule : collection.listRule;
       const filter = (subscription.options.query.filter ?? '').trim();
-      const reads = readsRequestValues(`${rule ?? ''} ${filter}`);
-      const key = [
-        authKey(auth),
-        subscription.target === recordId ? 'view' : 'list',
-        filter,
-        reads.query ? JSON.stringify(subscription.options.query) : '',
-        reads.headers ? JSON.stringify(subscription.options.headers) : '',
-      ].join('\u0000');
+      const reads = filter ? readsRequestValues(`${rule ?? ''} ${filter}`) : ruleReads[kind];
+      // What the check depends on besides the viewer (and the record).
+      let shape = `${collection.id}\u0000${kind}\u0000${filter}`;
+      if (reads.query) shape += `\u0000${JSON.stringify(subscription.options.query)}`;
+      if (reads.headers) shape += `\u0000${JSON.stringify(subscription.options.headers)}`;
+      const key = `${authKey(auth)}\u0000${shape}`;
       const existing = classes.get(key);
       if (existing) existing.targets.push(target);
       else
         classes.set(key, {
-          check: { request: requestFor(auth, subscription), rule, filter },
+          check: { request: requestFor(auth, subscription), rule, filter, cacheKey: shape },
           targets: [target],
         });
     }
@@ -264,45 +309,27 @@ export class RealtimeService {
       collection,
       source,
       groups.map((group) => group.check),
+      this.conditions,
     );
 
     // Visibility classes: one rendering per distinct output, written to every stream that gets it.
-    const payloads = new Map<string, Promise<string | null>>();
+    const personal = collection.type === 'auth' || collection.fields.some((field) => field.readRule !== null);
+    const outputs = new Map<string, { request: RequestInfo; targets: Target[] }>();
     for (const [index, group] of groups.entries()) {
       if (!allowed[index]) continue;
       for (const target of group.targets) {
-        const key = this.visibilityKey(collection, target);
-        let payload = payloads.get(key);
-        if (!payload) {
-          payload = this.render(
-            collection,
-            message,
-            source,
-            requestFor(target.client.data.auth, target.value),
-          );
-          payloads.set(key, payload);
-        }
-        const text = await payload;
-        if (text !== null) target.client.send(target.name, text);
+        const key = visibilityKey(personal, target);
+        const output = outputs.get(key);
+        if (output) output.targets.push(target);
+        else
+          outputs.set(key, { request: requestFor(target.client.data.auth, target.value), targets: [target] });
       }
     }
-  }
-
-  /**
-   * Two subscribers get the same bytes when this key is equal. Without expand, `readRule` fields or an
-   * auth collection (whose email depends on who looks), only superuser-or-not matters.
-   */
-  private visibilityKey(collection: Collection, target: Target): string {
-    const auth = target.client.data.auth;
-    const { expand = '', fields = '' } = target.value.options.query;
-    if (auth?.isSuperuser) return ['su', expand, fields].join('\u0000');
-    const personal =
-      expand.trim() !== '' ||
-      collection.type === 'auth' ||
-      collection.fields.some((field) => field.readRule !== null);
-    if (!personal) return ['any', fields].join('\u0000');
-    const { query, headers } = target.value.options;
-    return [authKey(auth), expand, fields, JSON.stringify(query), JSON.stringify(headers)].join('\u0000');
+    for (const output of outputs.values()) {
+      const text = await this.render(collection, message, source, output.request);
+      if (text === null) continue;
+      for (const target of output.targets) target.client.send(target.name, text);
+    }
   }
 
   private async render(
@@ -322,9 +349,10 @@ export class RealtimeService {
   }
 
   /**
-   * Streams authenticated as a record follow that record: an update refreshes the stored auth
-   * (so rules see current roles), while a new token key, a ban or a deletion drops it (the stream
-   * becomes a guest's, as PocketBase does).
+   * Streams authenticated as a record follow that record: an update refreshes the stored auth (so
+   * rules see current roles), while a new token key, a ban or a deletion closes them (PRODUCT.md
+   * §7: a banned member's streams close). Every process runs this for the streams it holds, since
+   * every process receives the change.
    */
   private followAuthRecord(collection: Collection, message: RecordChangeMessage): void {
     const owner = `${collection.id}/${String(message.record.id)}`;
@@ -336,7 +364,7 @@ export class RealtimeService {
         message.action === 'delete' || record.tokenKey !== auth.record.tokenKey || isBanned(record);
       if (revoked) {
         client.data.auth = null;
-        this.broker.setOwner(client, null);
+        client.close();
       } else {
         client.data.auth = { ...auth, collection, record };
       }

@@ -43,7 +43,7 @@ export async function canManage(
   collection: Collection,
   id: string,
   request: RequestInfo,
-  db: AnyKysely = ctx.db.kysely,
+  db: AnyKysely = ctx.db.reader,
 ): Promise<boolean> {
   if (isSuperuser(request)) return true;
   if (!collection.manageRule) return false;

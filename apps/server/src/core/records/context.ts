@@ -1,6 +1,8 @@
 import type { Database } from '../../db/types';
+import type { FileStorage } from '../../tools/files/storage';
 import type { CollectionRegistry } from '../collections/registry';
 import type { Hooks } from '../hooks';
+import type { CountCache } from './count-cache';
 
 /** Hashes and checks passwords; implemented in tools/security (bcrypt in a worker pool). */
 export interface PasswordHashing {
@@ -14,6 +16,10 @@ export interface RecordContext {
   registry: CollectionRegistry;
   hooks: Hooks;
   passwords: PasswordHashing;
+  /** Where file fields' uploads are kept; set by the HTTP layer (apis/files.ts). */
+  files?: FileStorage;
+  /** Remembered list totals (count-cache.ts); without it every total is counted. */
+  counts?: CountCache;
 }
 
 /** The SQL alias of the row a query is about; generated aliases use other prefixes. */

@@ -43,7 +43,7 @@ async function fetchVisible(
   const rows = await sql<
     Record<string, unknown>
   >`SELECT ${selectColumns(compile, collection)} FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${conditions} LIMIT ${limit}`.execute(
-    ctx.db.kysely,
+    ctx.db.reader,
   );
   return rows.rows.map((row) => decodeRow(collection, row));
 }

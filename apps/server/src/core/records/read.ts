@@ -12,6 +12,7 @@ import { asBadRequest, clientFilterSql, ruleSql, type CompileContext } from '../
 import { RecordFieldResolver } from '../rules/record-resolver';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
+import { rowsKey } from './count-cache';
 import { READ_FLAG_PREFIX, decodeRow, type RecordData } from './record';
 
 export const MAX_PER_PAGE = 1000;
@@ -106,9 +107,11 @@ export async function listRecords(
   collection: Collection,
   params: ListParams,
   request: RequestInfo,
-  db: AnyKysely = ctx.db.kysely,
+  db: AnyKysely = ctx.db.reader,
 ): Promise<ListResult> {
-  const compile = compileContext(ctx, request);
+  // What the rule and the filter read, so the total can be remembered until that data changes.
+  const reads = new Set([rowsKey(collection.name)]);
+  const compile = { ...compileContext(ctx, request), reads };
   const rule = accessCondition(compile, collection, collection.listRule);
   guardRequestReferences(request, params.filter, params.sort);
   const { filter, order } = asBadRequest(() => ({
@@ -128,13 +131,14 @@ export async function listRecords(
       db,
     ),
   );
-  let totalItems = -1;
-  if (!params.skipTotal) {
-    const count = await runUserQuery(() =>
-      sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${where}`.execute(db),
-    );
-    totalItems = Number(count.rows[0]?.n ?? 0);
-  }
+  const totalItems = params.skipTotal
+    ? -1
+    : await countRows(
+        ctx,
+        sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${where}`,
+        reads,
+        db,
+      );
   return {
     page: params.page,
     perPage,
@@ -142,6 +146,30 @@ export async function listRecords(
     totalPages: params.skipTotal ? -1 : Math.ceil(totalItems / perPage),
     items: rows.rows.map((row) => decodeRow(collection, row)),
   };
+}
+
+/**
+ * Runs a `COUNT(*)` query, or answers it from the count cache. Only counts read through the reader
+ * (committed data, outside any transaction) are remembered: a count inside a write transaction may
+ * include rows that are later rolled back.
+ */
+async function countRows(
+  ctx: RecordContext,
+  query: RawBuilder<{ n: number | string }>,
+  reads: Set<string>,
+  db: AnyKysely,
+): Promise<number> {
+  const run = async () => Number((await runUserQuery(() => query.execute(db))).rows[0]?.n ?? 0);
+  const cache = ctx.counts;
+  if (!cache || db !== ctx.db.reader) return run();
+  const compiled = query.compile(db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const remembered = cache.get(key);
+  if (remembered !== undefined) return remembered;
+  const taken = cache.snapshot(reads);
+  const count = await run();
+  cache.store(key, count, taken);
+  return count;
 }
 
 /**
@@ -165,7 +193,7 @@ export async function findRecord(
   collection: Collection,
   id: string,
   condition: RawBuilder<unknown> | null,
-  db: AnyKysely = ctx.db.kysely,
+  db: AnyKysely = ctx.db.reader,
   columns: RawBuilder<unknown> = sql`${sql.ref(ROW)}.*`,
 ): Promise<RecordData | null> {
   const where = whereClause([sql`${sql.ref(`${ROW}.id`)} = ${id}`, condition]);
@@ -190,7 +218,7 @@ export async function viewRecord(
     collection,
     id,
     rule,
-    ctx.db.kysely,
+    ctx.db.reader,
     selectColumns(compile, collection),
   );
   if (!record) throw new ApiError(404);

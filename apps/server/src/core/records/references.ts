@@ -10,7 +10,7 @@ import { asList } from '../fields/lists';
 import { encodeValue } from '../../db/codec';
 import type { RecordContext } from './context';
 import { decodeRow, type RecordData } from './record';
-import type { WriteScope } from './scope';
+import { columnsChanged, type WriteScope } from './scope';
 
 const REQUIRED_REFERENCE =
   'Failed to delete record. Make sure that the record is not part of a required relation reference.';
@@ -44,6 +44,7 @@ export async function removeReferences(
         if (field.required && remaining.length === 0) throw new ApiError(400, REQUIRED_REFERENCE);
         const value = isMultiValued(field) ? remaining : '';
         const kind = isMultiValued(field) ? 'jsonArray' : 'text';
+        columnsChanged(s, other.name, [field.name]);
         await s.db
           .updateTable(other.name)
           .set({ [field.name]: encodeValue(kind, value, ctx.db.dialect) })

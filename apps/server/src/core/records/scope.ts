@@ -1,5 +1,6 @@
 import type { AnyKysely } from '../../db/types';
 import type { RecordContext } from './context';
+import { columnKey, rowsKey } from './count-cache';
 
 /**
  * A unit of writing: the transaction, and what to do once it has committed (realtime events,
@@ -8,6 +9,24 @@ import type { RecordContext } from './context';
 export interface WriteScope {
   db: AnyKysely;
   afterCommit: Array<() => Promise<void>>;
+  /** Undoes work done outside the database (stored uploads) when the transaction rolls back. */
+  onRollback?: Array<() => Promise<void>>;
+  /**
+   * What the transaction changed, as count-cache dependency keys (`rowsKey`, `columnKey`): announced
+   * after the commit so remembered list totals that read it are computed again. Writes that bypass
+   * the record functions (counters kept in raw SQL) must add their keys here too.
+   */
+  changed: Set<string>;
+}
+
+/** Records that rows of `collection` were created or deleted. */
+export function rowsChanged(scope: WriteScope, collection: string): void {
+  scope.changed.add(rowsKey(collection));
+}
+
+/** Records that `fields` of some rows of `collection` took new values. */
+export function columnsChanged(scope: WriteScope, collection: string, fields: Iterable<string>): void {
+  for (const field of fields) scope.changed.add(columnKey(collection, field));
 }
 
 export async function inWriteScope<T>(
@@ -17,7 +36,16 @@ export async function inWriteScope<T>(
 ): Promise<T> {
   if (scope) return work(scope);
   const afterCommit: WriteScope['afterCommit'] = [];
-  const result = await ctx.db.kysely.transaction().execute((db) => work({ db, afterCommit }));
+  const onRollback: WriteScope['afterCommit'] = [];
+  const changed = new Set<string>();
+  const result = await ctx.db.kysely
+    .transaction()
+    .execute((db) => work({ db, afterCommit, onRollback, changed }))
+    .catch(async (error: unknown) => {
+      await runAfterCommit(onRollback);
+      throw error;
+    });
+  ctx.counts?.changed(changed);
   await runAfterCommit(afterCommit);
   return result;
 }

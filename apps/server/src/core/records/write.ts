@@ -15,11 +15,12 @@ import { ROW, type RecordContext } from './context';
 import { applyBody } from './modifiers';
 import { compileContext, findRecord } from './read';
 import { encodeData, type RecordData } from './record';
-import { inWriteScope, type WriteScope } from './scope';
+import { columnsChanged, inWriteScope, rowsChanged, type WriteScope } from './scope';
 import { uniqueViolation } from './unique-errors';
 import { validateFields, validateRelations, type FieldErrors } from './validate';
 import { prepareAuthCreate, prepareAuthUpdate } from './auth-fields';
 import { removeReferences } from './references';
+import { planFiles, removeRecordFilesAfterCommit } from '../files/record-files';
 
 const CREATE_FAILED = 'Failed to create record.';
 const UPDATE_FAILED = 'Failed to update record.';
@@ -52,6 +53,13 @@ function fail(message: string, errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ApiError(400, message, errors);
 }
 
+/** The fields whose stored values an update changes (compared as JSON, as they are stored). */
+function changedFields(collection: Collection, previous: RecordData, next: RecordData): string[] {
+  return collection.fields
+    .filter((f) => JSON.stringify(previous[f.name]) !== JSON.stringify(next[f.name]))
+    .map((f) => f.name);
+}
+
 export async function createRecord(
   ctx: RecordContext,
   collection: Collection,
@@ -65,6 +73,8 @@ export async function createRecord(
 
   const zero = Object.fromEntries(collection.fields.map((f) => [f.name, zeroOf(f)]));
   const { data, resolved } = applyBody(collection, zero, body, writableBy(collection, request));
+  const files = await planFiles(ctx, collection, body, writableBy(collection, request));
+  const fileErrors = files.apply(data, zero, resolved);
   const now = nowString();
   for (const field of collection.fields) {
     if (field.type === 'autodate' && field.onCreate) data[field.name] = now;
@@ -80,10 +90,12 @@ export async function createRecord(
       (name) => name === 'password' && collection.type === 'auth' && 'password' in authErrors,
     ),
     ...authErrors,
+    ...fileErrors,
   };
 
   return inWriteScope(ctx, scope, async (s) => {
     fail(CREATE_FAILED, { ...errors, ...(await validateRelations(s.db, ctx.registry, collection, data)) });
+    await files.store(s, String(data.id));
     if (collection.type === 'auth') data.password = await ctx.passwords.hash(String(data.password));
     const event = { collection, record: data, db: s.db, scope: s, request: { ...request, body: resolved } };
     await ctx.hooks.emit('beforeCreate', event);
@@ -103,6 +115,7 @@ export async function createRecord(
       throw new ApiError(400, CREATE_FAILED);
     }
     await ctx.hooks.emit('afterCreate', event);
+    rowsChanged(s, collection.name);
     s.afterCommit.push(() => ctx.hooks.emit('createCommitted', { collection, record: data, request }));
     return data;
   });
@@ -118,11 +131,13 @@ export async function updateRecord(
 ): Promise<RecordData> {
   requireWritable(collection);
   const superuser = isSuperuser(request);
+  const files = await planFiles(ctx, collection, body, writableBy(collection, request));
   return inWriteScope(ctx, scope, async (s) => {
     const previous = await findRecord(ctx, collection, id, null, s.db);
     if (!previous) throw new ApiError(404);
     if (collection.updateRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
     const { data, resolved } = applyBody(collection, previous, body, writableBy(collection, request));
+    const fileErrors = files.apply(data, previous, resolved);
     const ruleRequest = { ...request, body: resolved };
     // The rule reads the stored record, so it is checked before anything changes.
     if (
@@ -144,12 +159,14 @@ export async function updateRecord(
     fail(UPDATE_FAILED, {
       ...errors,
       ...auth.errors,
+      ...fileErrors,
       ...(await validateRelations(s.db, ctx.registry, collection, data)),
     });
     if (auth.passwordChanged) {
       data.password = await ctx.passwords.hash(String(data.password));
       data.tokenKey = randomFromPattern('[a-zA-Z0-9]{50}');
     }
+    await files.store(s, id);
     const event = { collection, record: data, previous, db: s.db, scope: s, request: ruleRequest };
     await ctx.hooks.emit('beforeUpdate', event);
     try {
@@ -159,6 +176,7 @@ export async function updateRecord(
       throw uniqueViolation(error, collection, UPDATE_FAILED) ?? error;
     }
     await ctx.hooks.emit('afterUpdate', event);
+    columnsChanged(s, collection.name, changedFields(collection, previous, data));
     s.afterCommit.push(() =>
       ctx.hooks.emit('updateCommitted', { collection, record: data, previous, request }),
     );
@@ -204,6 +222,8 @@ export async function deleteWithReferences(
     deleteWithReferences(ctx, s, c, r, request),
   );
   await sql`DELETE FROM ${sql.table(collection.name)} WHERE id = ${String(record.id)}`.execute(s.db);
+  rowsChanged(s, collection.name);
+  removeRecordFilesAfterCommit(ctx, s, collection, String(record.id));
   await ctx.hooks.emit('afterDelete', event);
   s.afterCommit.push(() => ctx.hooks.emit('deleteCommitted', { collection, record, request }));
 }

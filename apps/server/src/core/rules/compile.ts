@@ -32,6 +32,8 @@ export interface CompileContext {
   flavor: SqlFlavor;
   request: RequestInfo;
   counter?: { next: number };
+  /** Collects what the compiled SQL reads (see `ResolverOptions.reads`). */
+  reads?: Set<string>;
 }
 
 /** An API rule as SQL against `alias` (rules may read hidden fields and join any collection). */

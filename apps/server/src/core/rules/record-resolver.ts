@@ -18,6 +18,7 @@ import {
 import { isMultiValued, type Collection, type Field } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { storageOf } from '../fields';
+import { columnKey, rowsKey } from '../records/count-cache';
 import { macroValue } from './macros';
 import type { RequestInfo } from './request-info';
 import { resolveRequestIdentifier } from './request-operands';
@@ -41,6 +42,11 @@ export interface ResolverOptions {
   readGuard?: (collection: Collection, field: Field, alias: string) => RawBuilder<unknown>;
   /** Shared between nested resolvers so every alias in one statement is unique. */
   counter?: { next: number };
+  /**
+   * Collects what the compiled SQL reads, as count-cache keys: every collection a path enters
+   * (`rowsKey`) and every field it touches (`columnKey`). Shared with nested resolvers.
+   */
+  reads?: Set<string>;
 }
 
 /** A path being walked: the rows joined so far, and whether it can yield several values per row. */
@@ -69,6 +75,14 @@ export class RecordFieldResolver implements FilterResolver {
 
   nextAlias(prefix: string): string {
     return `${prefix}${++this.counter.next}`;
+  }
+
+  private readsRows(collection: Collection): void {
+    this.options.reads?.add(rowsKey(collection.name));
+  }
+
+  private readsField(collection: Collection, field: string): void {
+    this.options.reads?.add(columnKey(collection.name, field));
   }
 
   resolveIdentifier(operand: Extract<Operand, { kind: 'identifier' }>): Resolved {
@@ -120,6 +134,7 @@ export class RecordFieldResolver implements FilterResolver {
     if (!collection || rest.length === 0)
       throw new FilterResolveError(`invalid @collection reference ${operand.raw}`);
     const alias = this.nextAlias('c');
+    this.readsRows(collection);
     const gate = this.gateFor(collection, alias);
     const walk: Walk = {
       collection,
@@ -148,6 +163,7 @@ export class RecordFieldResolver implements FilterResolver {
         throw new FilterResolveError(`unknown field ${name}`);
       }
       this.checkVisible(walk.collection, field);
+      this.readsField(walk.collection, field.name);
       if (isLast) return this.finish(walk, field, modifier);
       if (field.type === 'json') return this.finishJson(walk, field, segments.slice(i + 1), modifier);
       if (field.type !== 'relation') throw new FilterResolveError(`${name} is not a relation`);
@@ -188,6 +204,7 @@ export class RecordFieldResolver implements FilterResolver {
     if (walk.hops >= MAX_HOPS) throw new FilterResolveError('max nested relations reached');
     const target = this.options.registry.find(field.collectionId);
     if (!target) throw new FilterResolveError(`missing related collection for ${field.name}`);
+    this.readsRows(target);
     const alias = this.nextAlias('r');
     const gate = this.gateFor(target, alias);
     const table = sql`${sql.table(target.name)} AS ${sql.id(alias)}`;
@@ -236,6 +253,8 @@ export class RecordFieldResolver implements FilterResolver {
       throw new FilterResolveError(`invalid back-relation ${collectionName}_via_${fieldName}`);
     }
     this.checkVisible(source, field);
+    this.readsRows(source);
+    this.readsField(source, field.name);
     const alias = this.nextAlias('b');
     const column = sql.ref(`${alias}.${field.name}`);
     const current = sql.ref(`${walk.alias}.id`);
@@ -255,6 +274,7 @@ export class RecordFieldResolver implements FilterResolver {
     let type = valueTypeOf(field);
     if (this.options.client && walk.collection.type === 'auth' && field.name === 'email') {
       // Client filters must not reveal emails their owners keep private.
+      this.readsField(walk.collection, 'emailVisibility');
       expr = sql`(CASE WHEN ${sql.ref(`${walk.alias}.emailVisibility`)} THEN ${expr} ELSE NULL END)`;
     }
     if (this.options.client && field.readRule !== null && this.options.readGuard) {
@@ -328,6 +348,7 @@ export class RecordFieldResolver implements FilterResolver {
     modifier: string | null,
   ): Resolved {
     const alias = this.nextAlias('q');
+    this.readsRows(collection);
     const start: Walk = {
       collection,
       alias,

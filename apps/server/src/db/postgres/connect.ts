@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { withAdvisoryLock } from './advisory-lock';
 import { dumpPostgres } from './dump';
 import { postgresFlavor } from './flavor';
 import type { Database } from '../types';
@@ -18,8 +19,10 @@ export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_S
   return {
     dialect: 'postgres',
     kysely,
+    reader: kysely,
     flavor: postgresFlavor,
     backup: (file) => dumpPostgres(connectionString, file),
+    withLock: (name, options, work) => withAdvisoryLock(kysely, name, options, work),
     async destroy() {
       await kysely.destroy();
     },

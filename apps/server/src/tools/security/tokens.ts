@@ -22,7 +22,7 @@
  * type, missing claims) gives `null`, never an error, so callers answer uniformly (401/400) and learn
  * nothing an attacker could probe. Programmer errors (bad arguments, weak secrets) throw TypeError/RangeError.
  */
-import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { decodeHs256Unverified, signHs256, verifyHs256, type JwtPayload } from './hs256';
 
 export const RECORD_TOKEN_TYPES = ['auth', 'file', 'verification', 'passwordReset', 'emailChange'] as const;
 export type RecordTokenType = (typeof RECORD_TOKEN_TYPES)[number];
@@ -109,12 +109,19 @@ function signingKey(secret: string): Uint8Array {
   return key;
 }
 
-/** Signs a PocketBase-style record token that expires `durationSeconds` from now. */
-export async function signRecordToken(
+/**
+ * Signs a PocketBase-style record token that expires `durationSeconds` from now. The work is
+ * synchronous; the promise (rejected on bad arguments) keeps callers free to move it off-thread.
+ */
+export function signRecordToken(
   input: RecordTokenInput,
   secret: string,
   durationSeconds: number,
 ): Promise<string> {
+  return new Promise((resolve) => resolve(signNow(input, secret, durationSeconds)));
+}
+
+function signNow(input: RecordTokenInput, secret: string, durationSeconds: number): string {
   const { recordId, collectionId, type, refreshable, extra = {} } = input;
   if (!nonEmpty(recordId) || !nonEmpty(collectionId)) {
     throw new TypeError('signRecordToken: recordId and collectionId must be non-empty strings');
@@ -132,16 +139,14 @@ export async function signRecordToken(
   for (const name of REQUIRED_STRING_CLAIMS[type]) {
     if (!nonEmpty(extra[name])) throw new TypeError(`signRecordToken: ${type} tokens need extra.${name}`);
   }
-  const claims: JWTPayload = { ...extra, id: recordId, type, collectionId };
+  const claims: JwtPayload = { ...extra, id: recordId, type, collectionId };
   if (type === 'auth') claims.refreshable = refreshable ?? true;
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setExpirationTime(Math.floor(Date.now() / 1000) + durationSeconds)
-    .sign(signingKey(secret));
+  claims.exp = Math.floor(Date.now() / 1000) + durationSeconds;
+  return signHs256(claims, signingKey(secret));
 }
 
 /** Checks the shape PocketBase requires (id, collectionId, a known type) and the per-type claims. */
-function toClaims(payload: JWTPayload, expectedType?: RecordTokenType): RecordTokenClaims | null {
+function toClaims(payload: JwtPayload, expectedType?: RecordTokenType): RecordTokenClaims | null {
   const { id, collectionId, type, refreshable, exp } = payload;
   if (!nonEmpty(id) || !nonEmpty(collectionId) || !isTokenType(type)) return null;
   if (expectedType !== undefined && type !== expectedType) return null;
@@ -161,11 +166,8 @@ function toClaims(payload: JWTPayload, expectedType?: RecordTokenType): RecordTo
  */
 export function decodeUnverified(token: string): RecordTokenClaims | null {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
-  try {
-    return toClaims(decodeJwt(token));
-  } catch {
-    return null;
-  }
+  const payload = decodeHs256Unverified(token);
+  return payload ? toClaims(payload) : null;
 }
 
 /**
@@ -174,11 +176,15 @@ export function decodeUnverified(token: string): RecordTokenClaims | null {
  * the expected `type` and its type-specific claims. Returns the claims, or null when anything is off.
  * The caller must still check that the record it loaded matches `id` and `collectionId`.
  */
-export async function verifyRecordToken(
+export function verifyRecordToken(
   token: string,
   secret: string,
   expectedType: RecordTokenType,
 ): Promise<RecordTokenClaims | null> {
+  return new Promise((resolve) => resolve(verifyNow(token, secret, expectedType)));
+}
+
+function verifyNow(token: string, secret: string, expectedType: RecordTokenType): RecordTokenClaims | null {
   if (!isTokenType(expectedType)) {
     throw new TypeError(`verifyRecordToken: unknown type ${String(expectedType)}`);
   }
@@ -186,11 +192,9 @@ export async function verifyRecordToken(
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
   // Cheap pre-check so a token of the wrong type costs no HMAC; the verified claims are checked again.
   if (decodeUnverified(token)?.type !== expectedType) return null;
-  try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
-    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000) return null;
-    return toClaims(payload, expectedType);
-  } catch {
+  const payload = verifyHs256(token, key);
+  if (!payload) return null;
+  if (payload.iat !== undefined && (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000))
     return null;
-  }
+  return toClaims(payload, expectedType);
 }

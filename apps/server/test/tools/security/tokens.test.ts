@@ -159,6 +159,28 @@ describe('signRecordToken / verifyRecordToken', () => {
     }
   });
 
+  it('rejects a critical header extension and a second spelling of the same signature', async () => {
+    const claims = { id: base.recordId, collectionId: base.collectionId, type: 'auth', refreshable: true };
+    const unsigned = (header: object) => `${b64url(header)}.${b64url({ ...claims, exp: nowSeconds() + 60 })}`;
+    const sign = (text: string) => createHmac('sha256', authSecret).update(text).digest('base64url');
+    const plain = unsigned({ alg: 'HS256', typ: 'JWT' });
+    expect(await verifyRecordToken(`${plain}.${sign(plain)}`, authSecret, 'auth')).not.toBeNull();
+    const crit = unsigned({ alg: 'HS256', crit: ['b64'], b64: false });
+    expect(await verifyRecordToken(`${crit}.${sign(crit)}`, authSecret, 'auth')).toBeNull();
+    // 32 bytes leave 2 spare bits in the last base64url character: flipping one decodes to the
+    // same bytes, and must still be refused (one token, one spelling).
+    const signature = sign(plain);
+    const last = signature.at(-1)!;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(last) ^ 1]!;
+    expect(Buffer.from(signature.slice(0, -1) + twin, 'base64url')).toEqual(
+      Buffer.from(signature, 'base64url'),
+    );
+    expect(
+      await verifyRecordToken(`${plain}.${signature.slice(0, -1)}${twin}`, authSecret, 'auth'),
+    ).toBeNull();
+  });
+
   it('rejects tokens signed before the tokenKey was rotated (password change, logout everywhere)', async () => {
     const collectionSecret = randomTokenKey();
     const before = await signRecordToken(

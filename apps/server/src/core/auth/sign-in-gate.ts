@@ -1,0 +1,40 @@
+/**
+ * The checks every way of signing in ends with (password, one-time password, OAuth2), so none of them
+ * can skip one: a banned account is refused (PRODUCT.md §3, §7), and the collection's `authRule` must
+ * hold for the record (PocketBase: null lets nobody in, "" everybody).
+ */
+import { ApiError } from '../../tools/api-error';
+import type { Collection } from '../collections/model';
+import { ROW, type RecordContext } from '../records/context';
+import { compileContext, findRecord } from '../records/read';
+import type { RecordData } from '../records/record';
+import { ruleSql } from '../rules/compile';
+import type { RequestInfo } from '../rules/request-info';
+import { isBanned } from './tokens';
+
+export const BANNED_MESSAGE = 'This account has been banned.';
+const AUTH_RULE_FAILED = "The request doesn't satisfy the collection requirements to authenticate.";
+
+async function passesAuthRule(
+  records: RecordContext,
+  collection: Collection,
+  record: RecordData,
+  request: RequestInfo,
+): Promise<boolean> {
+  if (collection.authRule === null) return false;
+  if (collection.authRule === '') return true;
+  const condition = ruleSql(compileContext(records, request), collection, collection.authRule, ROW);
+  return (await findRecord(records, collection, String(record.id), condition)) !== null;
+}
+
+/** Throws the 403 a refused sign-in answers with; `request.context` names the method for the rule. */
+export async function assertMaySignIn(
+  records: RecordContext,
+  collection: Collection,
+  record: RecordData,
+  request: RequestInfo,
+): Promise<void> {
+  if (isBanned(record)) throw new ApiError(403, BANNED_MESSAGE);
+  if (!(await passesAuthRule(records, collection, record, request)))
+    throw new ApiError(403, AUTH_RULE_FAILED);
+}

@@ -1,0 +1,120 @@
+/**
+ * List totals are remembered between requests (core/records/count-cache.ts) and must still be exact
+ * after every kind of write that can change them.
+ */
+import { expect, it } from 'vitest';
+import { IDS, describeWithFixture } from '../support/fixture';
+
+describeWithFixture('remembered list totals', (get) => {
+  const list = async (token: string | null, query: string) => {
+    const { server } = get();
+    const response = await server.inject({
+      method: 'GET',
+      url: `/api/collections/posts/records?${query}`,
+      headers: token ? { authorization: token } : {},
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ totalItems: number; items: Array<{ id: string }> }>();
+  };
+  const write = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, token: string, body?: object) => {
+    const response = await get().server.inject({
+      method,
+      url,
+      headers: { authorization: token },
+      payload: body,
+    });
+    expect(response.statusCode).toBeLessThan(300);
+    return response;
+  };
+  const stats = () => ({ ...get().core.records.counts!.stats });
+
+  it('answers the same question from memory, per caller', async () => {
+    const { tokens } = get();
+    const before = stats();
+    expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
+    expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
+    // Alice also sees her draft: the rule binds her id, so hers is another total.
+    expect((await list(tokens.alice, 'filter=views>=0')).totalItems).toBe(3);
+    const after = stats();
+    expect(after.hits - before.hits).toBe(1);
+    expect(after.misses - before.misses).toBe(2);
+  });
+
+  it('counts again after a create, an update of a field the filter reads, and a delete', async () => {
+    const { tokens } = get();
+    expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
+    expect((await list(tokens.bob, 'filter=views>=0')).totalItems).toBe(2);
+    const created = await write('POST', '/api/collections/posts/records', tokens.bob, {
+      title: 'A Growing Problem',
+      author: IDS.bob,
+      views: 1,
+    });
+    const id = created.json<{ id: string }>().id;
+    // A draft stays hidden from guests, but Bob's own total grows.
+    expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
+    expect((await list(tokens.bob, 'filter=views>=0')).totalItems).toBe(3);
+    expect((await list(tokens.bob, 'filter=views>=5')).totalItems).toBe(1);
+    await write('PATCH', `/api/collections/posts/records/${id}`, tokens.bob, { views: 5 });
+    expect((await list(tokens.bob, 'filter=views>=5')).totalItems).toBe(2);
+    await write('DELETE', `/api/collections/posts/records/${id}`, tokens.bob);
+    expect((await list(tokens.bob, 'filter=views>=0')).totalItems).toBe(2);
+    expect((await list(tokens.bob, 'filter=views>=5')).totalItems).toBe(1);
+  });
+
+  it('keeps a total when only fields it does not read change', async () => {
+    const { tokens } = get();
+    expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
+    const before = stats();
+    await write('PATCH', `/api/collections/posts/records/${IDS.postBob}`, tokens.bob, {
+      body: '<p>edited</p>',
+    });
+    expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
+    expect(stats().hits - before.hits).toBe(1);
+  });
+
+  it('follows changes in a related collection that a filter path reads', async () => {
+    const { tokens } = get();
+    expect((await list(tokens.alice, 'filter=author.username="bob"')).totalItems).toBe(1);
+    await write('PATCH', `/api/collections/members/records/${IDS.bob}`, tokens.bob, { username: 'robert' });
+    expect((await list(tokens.alice, 'filter=author.username="bob"')).totalItems).toBe(0);
+    expect((await list(tokens.alice, 'filter=author.username="robert"')).totalItems).toBe(1);
+    await write('PATCH', `/api/collections/members/records/${IDS.bob}`, tokens.bob, { username: 'bob' });
+    expect((await list(tokens.alice, 'filter=author.username="bob"')).totalItems).toBe(1);
+  });
+
+  it('follows rows removed by a cascade and a changed collection rule', async () => {
+    const { tokens, core } = get();
+    const comments = async () => {
+      const response = await get().server.inject({
+        method: 'GET',
+        url: '/api/collections/comments/records',
+        headers: { authorization: tokens.superuser },
+      });
+      return response.json<{ totalItems: number }>().totalItems;
+    };
+    const post = await write('POST', '/api/collections/posts/records', tokens.alice, {
+      title: 'Short-lived',
+      author: IDS.alice,
+    });
+    const postId = post.json<{ id: string }>().id;
+    const before = await comments();
+    await write('POST', '/api/collections/comments/records', tokens.alice, {
+      post: postId,
+      author: IDS.alice,
+      text: 'first',
+    });
+    expect(await comments()).toBe(before + 1);
+    await write('DELETE', `/api/collections/posts/records/${postId}`, tokens.alice);
+    expect(await comments()).toBe(before);
+
+    expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
+    const posts = core.registry.find('posts')!;
+    await core.collections.update(posts.id, { listRule: '' });
+    try {
+      expect((await list(null, 'filter=views>=0')).totalItems).toBe(3);
+    } finally {
+      await core.collections.update(posts.id, { listRule: posts.listRule });
+    }
+    expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
+  });
+});

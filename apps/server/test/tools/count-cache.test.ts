@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { CountCache, columnKey, rowsKey } from '../../src/core/records/count-cache';
+
+const posts = rowsKey('posts');
+const title = columnKey('posts', 'title');
+
+describe('CountCache', () => {
+  it('answers a stored total until a key it read changes', () => {
+    const cache = new CountCache();
+    expect(cache.get('q')).toBeUndefined();
+    cache.store('q', 7, cache.snapshot([posts, title]));
+    expect(cache.get('q')).toBe(7);
+    cache.changed([columnKey('posts', 'like_count')]);
+    expect(cache.get('q')).toBe(7);
+    cache.changed([title]);
+    expect(cache.get('q')).toBeUndefined();
+    cache.store('q', 8, cache.snapshot([posts, title]));
+    cache.changed([posts]);
+    expect(cache.get('q')).toBeUndefined();
+    expect(cache.stats).toEqual({ hits: 2, misses: 3 });
+  });
+
+  it('never keeps a total computed while a write it read committed', () => {
+    const cache = new CountCache();
+    const taken = cache.snapshot([posts]);
+    cache.changed([posts]); // committed while the count was running
+    cache.store('q', 3, taken);
+    expect(cache.get('q')).toBeUndefined();
+  });
+
+  it('drops totals older than maxAgeMs and the least recently used past maxEntries', () => {
+    const cache = new CountCache({ maxAgeMs: 1000, maxEntries: 2 });
+    const now = Date.now();
+    cache.store('a', 1, cache.snapshot([posts]));
+    expect(cache.get('a', now + 500)).toBe(1);
+    expect(cache.get('a', now + 5000)).toBeUndefined();
+    cache.store('a', 1, cache.snapshot([posts]));
+    cache.store('b', 2, cache.snapshot([posts]));
+    expect(cache.get('a')).toBe(1); // a is now the most recently used
+    cache.store('c', 3, cache.snapshot([posts]));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+    expect(cache.get('c')).toBe(3);
+  });
+
+  it('forgets everything on clear, including counts that were running', () => {
+    const cache = new CountCache();
+    cache.store('a', 1, cache.snapshot([posts]));
+    const running = cache.snapshot([posts]);
+    cache.clear();
+    expect(cache.get('a')).toBeUndefined();
+    cache.store('b', 2, running);
+    expect(cache.get('b')).toBeUndefined();
+  });
+});
