@@ -1,9 +1,22 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleReport } from './tools/bundle-report';
+
+const webRoot = import.meta.dirname;
 
 // The server serves dist/ for every non-API path; in development Vite proxies /api to a running server.
+// Each build reports its JavaScript sizes beside the budgets, into docs/benchmarks.md (BUNDLE_REPORT_DOC=0
+// prints them only).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    bundleReport({
+      webRoot,
+      docFile:
+        process.env.BUNDLE_REPORT_DOC === '0' ? undefined : path.resolve(webRoot, '../../docs/benchmarks.md'),
+    }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:8090', changeOrigin: false } },

@@ -33,6 +33,29 @@ export class AppPage {
     return this.page.getByRole('banner').getByRole('button', { name: /^Account menu for / });
   }
 
+  /** The header's notifications button. */
+  get notificationsButton(): Locator {
+    return this.page.getByRole('banner').getByRole('button', { name: 'Notifications' });
+  }
+
+  /** Opens the header's notifications dropdown. */
+  async openNotifications(): Promise<void> {
+    await this.notificationsButton.click();
+    await this.page.getByRole('menuitem', { name: 'View All' }).waitFor();
+  }
+
+  /** A notification in the open dropdown. */
+  notification(text: string | RegExp): Locator {
+    return this.page.getByRole('menu').getByRole('menuitem', { name: text });
+  }
+
+  /** Signs out from the account menu. */
+  async signOut(): Promise<void> {
+    await this.accountMenu.click();
+    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await this.page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+  }
+
   /** The current path and query, e.g. `/login?redirect=%2Fstories`. */
   location(): string {
     const url = new URL(this.page.url());

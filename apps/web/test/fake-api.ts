@@ -90,3 +90,23 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/**
+ * A request body as plain data, for comparing: JSON as sent; form data as its fields, with the
+ * `@jsonPayload` part merged in and each file as `file:<name>` (repeated keys become lists).
+ */
+export function bodyOf(request: Pick<FakeRequest, 'body'>): unknown {
+  if (!(request.body instanceof FormData)) return request.body;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of request.body.entries()) {
+    if (key === '@jsonPayload' && typeof value === 'string') {
+      Object.assign(fields, JSON.parse(value) as object);
+      continue;
+    }
+    const entry = typeof value === 'string' ? value : `file:${value.name}`;
+    const existing = fields[key];
+    const earlier: unknown[] = Array.isArray(existing) ? (existing as unknown[]) : [existing];
+    fields[key] = existing === undefined ? entry : [...earlier, entry];
+  }
+  return fields;
+}

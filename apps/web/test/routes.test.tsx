@@ -47,6 +47,11 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     settings: 'Settings',
     stories: 'Stories',
     'story-submit': 'Submit Story',
+    'story-edit': 'Edit Story',
+    'stories-browse': 'Browse Stories',
+    'stories-manage': 'Manage Your Stories',
+    'content-queue': 'Content Queue',
+    notifications: 'Notifications',
     // The fake server has no stories, so the story screen says so under this heading.
     story: 'Story',
   } as const;

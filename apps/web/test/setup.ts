@@ -3,6 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { closeFlashes } from '../src/components/flash';
 import { pb } from '../src/lib/pocketbase';
 import { installFakeApi } from './fake-api';
+import { installFakeRealtime, resetRealtime } from './fake-realtime';
 
 // Lazy screens compile on first use; on a busy 2-core machine that can take longer than the default second.
 configure({ asyncUtilTimeout: 3000 });
@@ -10,10 +11,12 @@ configure({ asyncUtilTimeout: 3000 });
 // No test reaches a real server: every request goes to the fake API, which answers 404 unless told otherwise.
 beforeEach(() => {
   installFakeApi();
+  installFakeRealtime();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await resetRealtime();
   pb.authStore.clear();
   closeFlashes();
   localStorage.clear();

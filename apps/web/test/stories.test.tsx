@@ -2,55 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getFlashMessages } from '../src/components/flash';
-import { parseTagNames } from '../src/features/stories/api/submit-story';
-import { deferred, fakeApi, listOf, type FakeReply } from './fake-api';
+import { parseTagNames } from '../src/features/stories/api/save-story';
+import { bodyOf, deferred, fakeApi, listOf, type FakeReply } from './fake-api';
 import { currentUrl, renderApp } from './render';
 import { signIn } from './session';
 import { USER_ID } from './shell-helpers';
-
-const STORIES = '/api/collections/stories/records';
-const POSTS = '/api/collections/posts/records';
-const TAGS = '/api/collections/tags/records';
-const VIEWS = '/api/collections/views/records';
-const LIKES = '/api/collections/likes/records';
+import { LIKES, POSTS, STORIES, TAGS, VIEWS, story } from './story-fixtures';
 
 const flashTexts = () => getFlashMessages().map((message) => `${message.type}: ${message.text}`);
-
-function story(id: string, title: string, post: Record<string, unknown> = {}, content = 'Once upon a time.') {
-  return {
-    id,
-    collectionName: 'stories',
-    post: `post-${id}`,
-    content,
-    series: '',
-    created: '2026-03-01 10:00:00.000Z',
-    expand: {
-      post: {
-        id: `post-${id}`,
-        type: 'story',
-        title,
-        description: `About ${title}.`,
-        contributors: ['author1'],
-        tags: ['t1'],
-        published: '2026-03-02 10:00:00.000Z',
-        submitted: '2026-03-01 10:00:00.000Z',
-        like_count: 3,
-        view_count: 10,
-        expand: {
-          contributors: [
-            {
-              id: 'author1',
-              username: 'edda',
-              expand: { profile: { id: 'pr1', name: 'Edda the Tall', settings: { displayUsername: false } } },
-            },
-          ],
-          tags: [{ id: 't1', name: 'gentle' }],
-        },
-        ...post,
-      },
-    },
-  };
-}
 
 describe('/stories', () => {
   it('lists published stories newest first, 10 per page, with title, author and tags', async () => {
@@ -130,7 +89,7 @@ describe('/stories/submit', () => {
     signIn({ verified: true });
     fakeApi.on('GET', TAGS, { body: listOf([{ id: 't1', name: 'Giant' }], { perPage: 1000 }) });
     fakeApi.on('POST', TAGS, (request) => ({ body: { id: 'tnew', ...(request.body as object) } }));
-    fakeApi.on('POST', POSTS, (request) => ({ body: { id: 'postnew', ...(request.body as object) } }));
+    fakeApi.on('POST', POSTS, (request) => ({ body: { id: 'postnew', ...(bodyOf(request) as object) } }));
     fakeApi.on('POST', STORIES, (request) => ({ body: { id: 'storynew', ...(request.body as object) } }));
     const { router } = renderApp('/stories/submit');
 
@@ -143,7 +102,9 @@ describe('/stories/submit', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/stories/storynew'));
     const writes = fakeApi.requests
       .filter((r) => r.method !== 'GET')
-      .map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`);
+      .map((r) => `${r.method} ${r.path} ${JSON.stringify(bodyOf(r))}`);
+    // The post goes as form data (spec part 1 §7 "posts: create or update with form data").
+    expect(fakeApi.requestsTo(POSTS, 'POST')[0]?.body).toBeInstanceOf(FormData);
     expect(writes).toEqual([
       `POST ${TAGS} {"name":"Village"}`,
       `POST ${POSTS} ${JSON.stringify({
@@ -151,6 +112,7 @@ describe('/stories/submit', () => {
         title: 'The Big Day',
         description: 'A tall tale.',
         contributors: [USER_ID],
+        labels: [],
         tags: ['t1', 'tnew'],
       })}`,
       `POST ${STORIES} {"post":"postnew","content":"# Chapter 1\\nShe was **tall**."}`,

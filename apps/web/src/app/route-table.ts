@@ -5,7 +5,8 @@
  * Screens:
  * - `coming-soon`: later work builds the screen; until then it shows only `title`.
  * - `content`: the `pages` record with `slug` (title and HTML content).
- * - `home`, `components`, `settings`, `stories`, `story-submit`, `story`: their own screens.
+ * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
+ *   `story-edit`, `story`, `notifications`, `content-queue`: their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -17,7 +18,20 @@ export type RouteScreen =
   | { kind: 'coming-soon'; title: string }
   | { kind: 'content'; slug: string }
   | { kind: IntroScreenKind; slug: string; title: string }
-  | { kind: 'home' | 'components' | 'settings' | 'stories' | 'story-submit' | 'story' };
+  | {
+      kind:
+        | 'home'
+        | 'components'
+        | 'settings'
+        | 'stories'
+        | 'stories-browse'
+        | 'stories-manage'
+        | 'story-submit'
+        | 'story-edit'
+        | 'story'
+        | 'notifications'
+        | 'content-queue';
+    };
 
 export interface RouteEntry {
   path: string;
@@ -48,7 +62,7 @@ const PUBLIC: [string, RouteScreen][] = [
 
 const MEMBERS: [string, RouteScreen][] = [
   ['/edit-profile', soon('Edit Profile')],
-  ['/notifications', soon('Notifications')],
+  ['/notifications', { kind: 'notifications' }],
   ['/settings', { kind: 'settings' }],
   ['/profiles/me/likes', soon('My Likes')],
   ['/profiles/me/favorites', soon('My Favorites')],
@@ -58,10 +72,10 @@ const MEMBERS: [string, RouteScreen][] = [
   ['/forums/:forumId/submit', soon('Submit a new Post')],
   ['/forums/:forumId/posts/:postId', soon('Forum Post')],
   ['/stories', { kind: 'stories' }],
-  ['/stories/manage', soon('Manage Your Stories')],
-  ['/stories/browse', soon('Browse Stories')],
+  ['/stories/manage', { kind: 'stories-manage' }],
+  ['/stories/browse', { kind: 'stories-browse' }],
   ['/stories/submit', { kind: 'story-submit' }],
-  ['/stories/edit/:id', soon('Edit Story')],
+  ['/stories/edit/:id', { kind: 'story-edit' }],
   ['/stories/:storyId', { kind: 'story' }],
   ['/series', soon('Series')],
   ['/series/browse', soon('Browse Series')],
@@ -75,7 +89,7 @@ const MEMBERS: [string, RouteScreen][] = [
 
 const MODERATORS: [string, RouteScreen][] = [
   ['/admin', soon('Dashboard')],
-  ['/admin/content-queue', soon('Content Queue')],
+  ['/admin/content-queue', { kind: 'content-queue' }],
   ['/admin/report-queue', soon('Report Queue')],
   ['/admin/users', soon('Users')],
 ];

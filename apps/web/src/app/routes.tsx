@@ -22,9 +22,19 @@ const SCREENS = {
     import('./screens/account-screens').then((m) => ({ Component: m.ForgotPasswordScreen })),
   settings: () => import('../features/account/settings-page').then((m) => ({ Component: m.SettingsPage })),
   stories: () => import('../features/stories/stories-page').then((m) => ({ Component: m.StoriesPage })),
+  'stories-browse': () =>
+    import('../features/stories/browse-stories-page').then((m) => ({ Component: m.BrowseStoriesPage })),
+  'stories-manage': () =>
+    import('../features/stories/manage-stories-page').then((m) => ({ Component: m.ManageStoriesPage })),
+  'story-edit': () =>
+    import('../features/stories/edit-story-page').then((m) => ({ Component: m.EditStoryPage })),
   'story-submit': () =>
     import('../features/stories/submit-story-page').then((m) => ({ Component: m.SubmitStoryPage })),
-  story: () => import('../features/stories/story-page').then((m) => ({ Component: m.StoryPage })),
+  notifications: () =>
+    import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+  'content-queue': () =>
+    import('../features/moderation/content-queue-page').then((m) => ({ Component: m.ContentQueuePage })),
+  story: () => import('./screens/story-screen').then((m) => ({ Component: m.StoryScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
 function handleOf(screen: RouteScreen): RouteHandle {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { PageLoader } from './page-loader';
 
 /**
- * Member-written markdown (stories; later forum posts and comments) with GitHub's extensions (tables,
+ * Member-written markdown (stories, comments; later forum posts) with GitHub's extensions (tables,
  * strikethrough, task lists, autolinks), rendered safely.
  *
  * The renderer is the heaviest code of any screen, so it loads on demand, in two chunks fetched side by
@@ -16,16 +16,20 @@ const LazyMarkdown = lazy(async () => {
   ]);
   const plugins = [remarkGfm];
   return {
-    default: ({ markdown }: { markdown: string }) => (
-      <MarkdownView markdown={markdown} remarkPlugins={plugins} />
-    ),
+    default: (props: MarkdownContentProps) => <MarkdownView {...props} remarkPlugins={plugins} />,
   };
 });
 
-export function MarkdownContent({ markdown }: { markdown: string }) {
+export interface MarkdownContentProps {
+  markdown: string;
+  /** Rewrites image addresses, e.g. to the matching attachment (see lib/attachments.ts). */
+  resolveImage?: (url: string) => string;
+}
+
+export function MarkdownContent(props: MarkdownContentProps) {
   return (
     <Suspense fallback={<PageLoader label="Loading the text" />}>
-      <LazyMarkdown markdown={markdown} />
+      <LazyMarkdown {...props} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { Typography } from '@mantine/core';
-import Markdown, { type Options } from 'react-markdown';
+import Markdown, { defaultUrlTransform, type Options, type UrlTransform } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 
 type PluggableList = NonNullable<Options['remarkPlugins']>;
@@ -12,12 +12,17 @@ export interface MarkdownViewProps {
   markdown: string;
   /** Parser extensions, loaded separately (see markdown-content.tsx). */
   remarkPlugins: PluggableList;
+  /** Rewrites the address of each image, e.g. to the matching attachment (spec part 1 §5). */
+  resolveImage?: (url: string) => string;
 }
 
-export function MarkdownView({ markdown, remarkPlugins }: MarkdownViewProps) {
+export function MarkdownView({ markdown, remarkPlugins, resolveImage }: MarkdownViewProps) {
+  // The rewritten address still passes the default filter, so an attachment can never smuggle in a scheme.
+  const urlTransform: UrlTransform = (url, key, node) =>
+    defaultUrlTransform(resolveImage && key === 'src' && node.tagName === 'img' ? resolveImage(url) : url);
   return (
     <Typography>
-      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={REHYPE_PLUGINS}>
+      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={REHYPE_PLUGINS} urlTransform={urlTransform}>
         {markdown}
       </Markdown>
     </Typography>

@@ -7,3 +7,20 @@ export function formatBadgeCount(count: number, cap = 9): string {
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');
 }
+
+/** A record date ("2026-03-02 10:00:00.000Z") as it reads on a page; empty for no or a broken date. */
+function parseRecordDate(value: string): Date | null {
+  if (!value) return null;
+  const date = new Date(value.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "March 2, 2026". */
+export function formatDate(value: string): string {
+  return parseRecordDate(value)?.toLocaleDateString('en-US', { dateStyle: 'long' }) ?? '';
+}
+
+/** "Mar 2, 2026, 10:00 AM", in the reader's time zone. */
+export function formatDateTime(value: string): string {
+  return parseRecordDate(value)?.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) ?? '';
+}

@@ -2,18 +2,21 @@ import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { BellIcon } from '../../components/icons';
 import { formatBadgeCount } from '../../lib/format';
-import { useMarkNotificationsRead, useUnreadNotifications } from './api/unread-notifications';
+import { useFollowNotification, useMarkNotificationsRead, useNotifications } from './api/notifications';
+import { useLiveNotifications } from './use-live-notifications';
 
 export const NO_UNREAD_TEXT = 'No unread notifications';
 
 /**
- * The header's notifications dropdown: the unread notifications (each links to what it is about and
- * is marked read when followed), View All (/notifications) and Mark All Read. A server that cannot
- * answer yet reads as "nothing unread" rather than an error in the header.
+ * The header's notifications dropdown: the unread notifications, newest first (each links to what it is
+ * about and is marked read when followed), View All (/notifications) and Mark All Read. It also keeps
+ * every notification list live. A server that cannot answer yet reads as "nothing unread".
  */
 export function NotificationsMenu({ userId }: { userId: string }) {
-  const unread = useUnreadNotifications(userId);
+  useLiveNotifications(userId);
+  const unread = useNotifications(userId, 'unread');
   const markRead = useMarkNotificationsRead();
+  const follow = useFollowNotification();
   const items = unread.data?.items ?? [];
   const count = unread.data?.totalItems ?? items.length;
 
@@ -38,7 +41,7 @@ export function NotificationsMenu({ userId }: { userId: string }) {
               key={item.id}
               component={Link}
               to={item.href || '/notifications'}
-              onClick={() => markRead.mutate([item.id])}
+              onClick={() => follow(item)}
             >
               {item.content}
             </Menu.Item>

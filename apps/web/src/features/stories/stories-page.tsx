@@ -1,43 +1,11 @@
-import { Anchor, Button, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { errorMessage } from '../../lib/errors';
+import { pageNumber } from '../../components/page-pagination';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePublishedStories } from './api/get-stories';
-import type { StoryRecord } from './api/types';
-import { StoryByline, StoryTags } from './story-byline';
+import { StoryList } from './story-card';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
-
-/** The `page` query as a page number; anything else is page 1. */
-function pageNumber(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
-const CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-};
-
-function StoryCard({ story }: { story: StoryRecord }) {
-  const post = story.expand?.post;
-  if (!post) return null;
-  return (
-    <Card withBorder component="article" aria-labelledby={`story-${story.id}`}>
-      <Stack gap={6}>
-        <Anchor component={Link} to={`/stories/${story.id}`} fw={700} size="lg" id={`story-${story.id}`}>
-          {post.title}
-        </Anchor>
-        <StoryByline post={post} />
-        {post.description && <Text size="sm">{post.description}</Text>}
-        <StoryTags post={post} />
-      </Stack>
-    </Card>
-  );
-}
 
 /** Verified members get their way to post; everyone else is told why there is none (spec part 1 §2). */
 function PostingActions() {
@@ -71,38 +39,19 @@ export function StoriesPage() {
   const page = pageNumber(params.get('page'));
   const stories = usePublishedStories(page);
 
-  let body;
-  if (stories.isPending) body = <PageLoader />;
-  else if (stories.isError) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(stories.error)}
-      </Text>
-    );
-  } else if (stories.data.items.length === 0) body = <Text>There are no published stories yet.</Text>;
-  else {
-    body = (
-      <Stack>
-        {stories.data.items.map((story) => (
-          <StoryCard key={story.id} story={story} />
-        ))}
-        {stories.data.totalPages > 1 && (
-          <Pagination
-            value={page}
-            total={stories.data.totalPages}
-            onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
-            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-          />
-        )}
-      </Stack>
-    );
-  }
-
   return (
     <Stack>
       <Title order={1}>Stories</Title>
       <PostingActions />
-      {body}
+      <Anchor component={Link} to="/stories/browse" size="sm">
+        Browse stories by label and tag
+      </Anchor>
+      <StoryList
+        stories={stories}
+        page={page}
+        onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+        emptyText="There are no published stories yet."
+      />
     </Stack>
   );
 }

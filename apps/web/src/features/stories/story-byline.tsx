@@ -1,15 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDate } from '../../lib/format';
 import type { PostRecord } from './api/types';
 import { contributorName } from './api/types';
 
 export const NOT_PUBLISHED_TEXT = 'Not Published';
-
-function formatDate(value: string): string {
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 /** Who wrote a story and when it was published, or "Not Published" while it is not (spec part 1 §4). */
 export function StoryByline({ post }: { post: PostRecord }) {
@@ -30,14 +25,22 @@ export function StoryByline({ post }: { post: PostRecord }) {
   );
 }
 
-/** The story's tags as small badges. */
+/** The story's tags as small badges, each leading to the stories with that tag. */
 export function StoryTags({ post }: { post: PostRecord }) {
   const tags = post.expand?.tags ?? [];
   if (tags.length === 0) return null;
   return (
     <Group gap={4} aria-label="Tags">
       {tags.map((tag) => (
-        <Badge key={tag.id} variant="outline" size="sm" tt="none">
+        <Badge
+          key={tag.id}
+          component={Link}
+          to={`/stories/browse?tag=${encodeURIComponent(tag.id)}`}
+          variant="outline"
+          size="sm"
+          tt="none"
+          style={{ cursor: 'pointer' }}
+        >
           {tag.name}
         </Badge>
       ))}

@@ -1,22 +1,26 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { AttachmentList } from '../../components/attachment-list';
 import { MarkdownContent } from '../../components/markdown-content';
 import { PageLoader } from '../../components/page-loader';
+import { attachmentImageUrl } from '../../lib/attachments';
 import { errorMessage, isNotFoundError } from '../../lib/errors';
+import { seesInternalIds } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useStory } from './api/get-story';
 import { storyKeys } from './api/keys';
-import { useMyLike, useToggleLike } from './api/likes';
 import type { PostRecord, StoryRecord } from './api/types';
 import { registerView } from './api/views';
+import { ChapterNav } from './chapter-nav';
+import { StoryActions } from './story-actions';
 import { StoryByline, StoryTags } from './story-byline';
+import { StoryReactions } from './story-reactions';
+import { MISSING_STORY_TEXT } from './story-texts';
 
-export const MISSING_STORY_TEXT = "That story doesn't seem to exist.";
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+export { MISSING_STORY_TEXT };
 
 function withViewCounted(story: StoryRecord | undefined): StoryRecord | undefined {
   const post = story?.expand?.post;
@@ -42,22 +46,6 @@ function useRegisterView(storyId: string, postId: string | undefined, userId: st
   }, [queryClient, storyId, postId, userId]);
 }
 
-function LikeButton({ storyId, post, userId }: { storyId: string; post: PostRecord; userId: string }) {
-  const mine = useMyLike(post.id, userId);
-  const toggle = useToggleLike(storyId, post.id, userId);
-  const liked = Boolean(mine.data);
-  return (
-    <Button
-      variant={liked ? 'filled' : 'light'}
-      aria-pressed={liked}
-      disabled={mine.isPending || toggle.isPending}
-      onClick={() => toggle.mutate(mine.data ?? null)}
-    >
-      Like
-    </Button>
-  );
-}
-
 function MissingStory() {
   return (
     <Stack>
@@ -67,14 +55,22 @@ function MissingStory() {
   );
 }
 
-/** /stories/{storyId}: the story, its sanitised markdown, likes and views (spec part 1 §2). */
-export function StoryPage() {
+export interface StoryPageProps {
+  /** The comments under the story; the app composes them in (features do not import each other). */
+  renderComments?: (post: PostRecord) => ReactNode;
+}
+
+/**
+ * /stories/{storyId} (spec part 1 §2): the story's sanitised markdown with its attachments, Edit and
+ * Delete by permission, the chapters around it in its series, likes, favorites and views, then comments.
+ */
+export function StoryPage({ renderComments }: StoryPageProps) {
   const { storyId = '' } = useParams();
   const story = useStory(storyId);
-  const { user } = useSession();
+  const session = useSession();
   const post = story.data?.expand?.post;
   usePageTitle(post?.title ?? 'Story');
-  useRegisterView(storyId, post?.id, user?.id);
+  useRegisterView(storyId, post?.id, session.user?.id);
 
   if (story.isPending) return <PageLoader />;
   if (story.isError && !isNotFoundError(story.error)) {
@@ -88,28 +84,36 @@ export function StoryPage() {
     );
   }
   if (!story.data || !post) return <MissingStory />;
+  const resolveImage = (url: string) => attachmentImageUrl(url, post, post.attachments ?? []);
 
   return (
-    <Stack component="article">
-      <Title order={1}>{post.title}</Title>
-      <StoryByline post={post} />
-      {!post.published && (
-        <Text size="sm" c="dimmed">
-          A moderator reviews every story before it is published.
-        </Text>
-      )}
-      {post.description && <Text fs="italic">{post.description}</Text>}
-      <StoryTags post={post} />
-      <Group gap="md">
-        {user && <LikeButton storyId={storyId} post={post} userId={user.id} />}
-        <Text size="sm" data-testid="like-count">
-          {plural(post.like_count ?? 0, 'like')}
-        </Text>
-        <Text size="sm" c="dimmed" data-testid="view-count">
-          {plural(post.view_count ?? 0, 'view')}
-        </Text>
-      </Group>
-      <MarkdownContent markdown={story.data.content} />
+    <Stack>
+      <Stack component="article" aria-labelledby="story-title">
+        <Group justify="space-between" align="flex-start">
+          <Title order={1} id="story-title">
+            {post.title}
+          </Title>
+          <StoryActions storyId={storyId} post={post} />
+        </Group>
+        <StoryByline post={post} />
+        {seesInternalIds(session) && (
+          <Text size="xs" c="dimmed">
+            Story ID: {story.data.id} · Post ID: {post.id}
+          </Text>
+        )}
+        {!post.published && (
+          <Text size="sm" c="dimmed">
+            A moderator reviews every story before it is published.
+          </Text>
+        )}
+        {post.description && <Text fs="italic">{post.description}</Text>}
+        <StoryTags post={post} />
+        <StoryReactions storyId={storyId} post={post} userId={session.user?.id} />
+        <MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />
+        <AttachmentList owner={post} files={post.attachments} />
+      </Stack>
+      <ChapterNav storyId={storyId} seriesId={story.data.series} />
+      {renderComments?.(post)}
     </Stack>
   );
 }

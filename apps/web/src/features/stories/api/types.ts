@@ -1,19 +1,20 @@
 import type { RecordModel } from 'pocketbase';
+import { displayName, type NamedUser } from '../../../lib/display-name';
 
-/** A profile as expanded under a contributor, enough for the display name rule (spec part 1 §3). */
-export interface ContributorProfile extends RecordModel {
-  name: string;
-  username?: string;
-  settings?: { displayUsername?: boolean } | null;
-}
-
-export interface Contributor extends RecordModel {
-  username: string;
-  expand?: { profile?: ContributorProfile };
-}
+export type Contributor = NamedUser;
 
 export interface TagRecord extends RecordModel {
   name: string;
+}
+
+/** A label (spec part 1 §3); categories group the labels under them. */
+export interface LabelRecord extends RecordModel {
+  name: string;
+  description: string;
+  isCategory: boolean;
+  parent: string;
+  order: number;
+  color: string;
 }
 
 /** The post behind a story (spec part 1 §3); the counters are kept by the server. */
@@ -22,12 +23,17 @@ export interface PostRecord extends RecordModel {
   title: string;
   description: string;
   contributors: string[];
+  labels: string[];
   tags: string[];
+  /** File names; `pb.files.getURL(post, name)` gives their addresses. */
+  attachments: string[];
   published: string;
   submitted: string;
   like_count?: number;
+  favorite_count?: number;
   view_count?: number;
-  expand?: { contributors?: Contributor[]; tags?: TagRecord[] };
+  comment_count?: number;
+  expand?: { contributors?: Contributor[]; tags?: TagRecord[]; labels?: LabelRecord[] };
 }
 
 export interface StoryRecord extends RecordModel {
@@ -38,9 +44,4 @@ export interface StoryRecord extends RecordModel {
   expand?: { post?: PostRecord };
 }
 
-/** Display name rule (spec part 1 §3): the username if displayUsername is on, else the profile name. */
-export function contributorName(user: Contributor): string {
-  const profile = user.expand?.profile;
-  if (!profile) return user.username;
-  return (profile.settings?.displayUsername ? user.username : profile.name) || user.username;
-}
+export const contributorName = displayName;

@@ -1,0 +1,39 @@
+import { Anchor, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { fileKind, fileUrl, type FileOwner } from '../lib/attachments';
+
+/** One attachment, previewed as its kind allows (spec part 1 §5): image, video, audio or a plain link. */
+function Attachment({ owner, name }: { owner: FileOwner; name: string }) {
+  const url = fileUrl(owner, name);
+  const kind = fileKind(name);
+  if (kind === 'image') {
+    return (
+      <Anchor href={url} target="_blank" rel="noopener noreferrer">
+        <Image src={url} alt={name} radius="sm" mah={240} fit="contain" />
+      </Anchor>
+    );
+  }
+  if (kind === 'video') return <video src={url} controls preload="metadata" style={{ maxWidth: '100%' }} />;
+  if (kind === 'audio') return <audio src={url} controls preload="metadata" />;
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+      {name}
+    </Anchor>
+  );
+}
+
+/** The attachments of a post or comment; nothing when there are none. */
+export function AttachmentList({ owner, files }: { owner: FileOwner; files: readonly string[] | undefined }) {
+  if (!files || files.length === 0) return null;
+  return (
+    <Stack component="section" gap={4} aria-label="Attachments">
+      <Text size="xs" c="dimmed">
+        Attachments
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+        {files.map((name) => (
+          <Attachment key={name} owner={owner} name={name} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

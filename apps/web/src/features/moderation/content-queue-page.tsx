@@ -1,0 +1,75 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { PagePagination, pageNumber } from '../../components/page-pagination';
+import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { REVIEW_TEXTS, useSubmittedPosts } from './api/content-queue';
+import { QueueEntry } from './queue-entry';
+
+/** Spec part 2 §9: the queue's pageSize query defaults to 1 (one submission at a time). */
+export const QUEUE_DEFAULT_PAGE_SIZE = 1;
+// A moderator may ask for more at once, within what the API serves in one page.
+const QUEUE_MAX_PAGE_SIZE = 100;
+
+function pageSizeOf(value: string | null): number {
+  const size = Number(value);
+  return Number.isInteger(size) && size > 0 ? Math.min(size, QUEUE_MAX_PAGE_SIZE) : QUEUE_DEFAULT_PAGE_SIZE;
+}
+
+/** /admin/content-queue?page=N&pageSize=M (spec part 2 §2): submissions awaiting review, oldest first. */
+export function ContentQueuePage() {
+  usePageTitle('Content Queue');
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const page = pageNumber(params.get('page'));
+  const pageSize = pageSizeOf(params.get('pageSize'));
+  const queue = useSubmittedPosts(page, pageSize);
+
+  const goTo = (next: number) => {
+    const query = new URLSearchParams(params);
+    if (next === 1) query.delete('page');
+    else query.set('page', String(next));
+    setParams(query);
+  };
+
+  // Deciding on the last submission of the last page leaves that page empty: step back to the new last page.
+  const lastPage = queue.data?.totalPages ?? 0;
+  const pastTheEnd = queue.isSuccess && !queue.isPlaceholderData && lastPage > 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) goTo(lastPage);
+  });
+
+  let body;
+  if (queue.isPending) body = <PageLoader />;
+  else if (queue.isError) {
+    body = (
+      <Text c="red" role="alert">
+        {errorMessage(queue.error)}
+      </Text>
+    );
+  } else if (queue.data.totalItems === 0) body = <Text size="lg">{REVIEW_TEXTS.empty}</Text>;
+  else if (queue.data.items.length === 0) body = <PageLoader />;
+  else {
+    body = (
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {queue.data.totalItems} awaiting review
+        </Text>
+        {queue.data.items.map((post) => (
+          <QueueEntry key={post.id} post={post} resolver={user?.id ?? ''} />
+        ))}
+        <PagePagination page={page} totalPages={queue.data.totalPages} onChange={goTo} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <Title order={1}>Content Queue</Title>
+      {body}
+    </Stack>
+  );
+}

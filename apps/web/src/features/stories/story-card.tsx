@@ -1,0 +1,55 @@
+import { Anchor, Card, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ListResult } from 'pocketbase';
+import { Link } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { PagePagination } from '../../components/page-pagination';
+import { errorMessage } from '../../lib/errors';
+import type { StoryRecord } from './api/types';
+import { StoryByline, StoryTags } from './story-byline';
+
+/** A story in a list: title linking to it, byline, description and tags. */
+export function StoryCard({ story }: { story: StoryRecord }) {
+  const post = story.expand?.post;
+  if (!post) return null;
+  return (
+    <Card withBorder component="article" aria-labelledby={`story-${story.id}`}>
+      <Stack gap={6}>
+        <Anchor component={Link} to={`/stories/${story.id}`} fw={700} size="lg" id={`story-${story.id}`}>
+          {post.title}
+        </Anchor>
+        <StoryByline post={post} />
+        {post.description && <Text size="sm">{post.description}</Text>}
+        <StoryTags post={post} />
+      </Stack>
+    </Card>
+  );
+}
+
+interface StoryListProps {
+  stories: UseQueryResult<ListResult<StoryRecord>>;
+  page: number;
+  onPage: (page: number) => void;
+  emptyText: string;
+}
+
+/** One page of stories with page links, or its loading, error or empty state. */
+export function StoryList({ stories, page, onPage, emptyText }: StoryListProps) {
+  if (stories.isPending) return <PageLoader />;
+  if (stories.isError) {
+    return (
+      <Text c="red" role="alert">
+        {errorMessage(stories.error)}
+      </Text>
+    );
+  }
+  if (stories.data.items.length === 0) return <Text>{emptyText}</Text>;
+  return (
+    <Stack>
+      {stories.data.items.map((story) => (
+        <StoryCard key={story.id} story={story} />
+      ))}
+      <PagePagination page={page} totalPages={stories.data.totalPages} onChange={onPage} />
+    </Stack>
+  );
+}

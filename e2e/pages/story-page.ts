@@ -1,0 +1,43 @@
+import type { Locator } from 'playwright-core';
+import { AppPage } from './app-page';
+
+/** /stories/{id}: the story, its reactions and its comments. */
+export class StoryPage extends AppPage {
+  get article(): Locator {
+    return this.page.getByRole('article').filter({ has: this.page.getByRole('heading', { level: 1 }) });
+  }
+
+  get notPublished(): Locator {
+    return this.text('Not Published');
+  }
+
+  get likeButton(): Locator {
+    return this.page.getByRole('button', { name: 'Like', exact: true });
+  }
+
+  get likeCount(): Locator {
+    return this.page.getByTestId('like-count');
+  }
+
+  get viewCount(): Locator {
+    return this.page.getByTestId('view-count');
+  }
+
+  /** The like toggle, waiting until it is pressed (the member's like exists). */
+  async like(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Like', exact: true, pressed: false }).click();
+    await this.page.getByRole('button', { name: 'Like', exact: true, pressed: true }).waitFor();
+  }
+
+  async comment(text: string): Promise<void> {
+    const box = this.page.getByRole('textbox', { name: 'Comment' });
+    await box.fill(text);
+    await this.page.getByRole('button', { name: 'Post Comment' }).click();
+    await this.commentWith(text).waitFor();
+  }
+
+  /** A comment in the thread with this text. */
+  commentWith(text: string): Locator {
+    return this.page.getByRole('list', { name: 'Comments' }).getByRole('article').filter({ hasText: text });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Accounts a walk needs besides the one it registers through the browser: made as an operator would.
+ * A superuser comes from the server's own CLI (`superuser upsert`); with it, the SDK creates members
+ * with a profile, a verified email and, for staff, their roles (only a superuser or an admin sets roles).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import type { RunningServer } from './server';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface Member {
+  id: string;
+  username: string;
+  name: string;
+  password: string;
+}
+
+/** Runs `cli superuser upsert` against the running server's data directory and signs the SDK in with it. */
+export async function superuserClient(server: RunningServer): Promise<PocketBase> {
+  const email = 'e2e-superuser@example.com';
+  const password = 'an e2e superuser passphrase';
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'apps/server/dist/main.js'),
+      'superuser',
+      'upsert',
+      email,
+      password,
+      `--dir=${server.dataDir}`,
+    ],
+    { env: { ...process.env, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`superuser upsert failed:\n${result.stdout}${result.stderr}`);
+  const pb = new PocketBase(server.url);
+  await pb.collection('_superusers').authWithPassword(email, password);
+  return pb;
+}
+
+/** A signed-up member with a linked profile and a verified email, with the given staff roles. */
+export async function createMember(
+  admin: PocketBase,
+  { username, name, roles = [] }: { username: string; name: string; roles?: string[] },
+): Promise<Member> {
+  const password = `${username} has a long passphrase`;
+  const user = await admin.collection('users').create({
+    username,
+    email: `${username}@example.com`,
+    password,
+    passwordConfirm: password,
+    birthday: '1990-05-05',
+    verified: true,
+    roles,
+  });
+  const profile = await admin.collection('profiles').create({ user: user.id, username, name });
+  await admin.collection('users').update(user.id, { profile: profile.id });
+  return { id: user.id, username, name, password };
+}
