@@ -33,6 +33,8 @@ export interface BenchConfig {
   writeDoc: boolean;
   /** Whether the server child writes a V8 CPU profile per dialect into bench/results/profiles/. */
   profile: boolean;
+  /** The realtime fan-out scenario (bench/sse.ts). */
+  sse: { clients: number; memberShare: number; workers: number; events: number };
   rootDir: string;
   docPath: string;
   resultsDir: string;
@@ -78,6 +80,12 @@ export function loadBenchConfig(): BenchConfig {
     postgresAdminUrl: process.env.TEST_POSTGRES_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres',
     writeDoc: process.env.BENCH_WRITE_DOC !== '0',
     profile: process.env.BENCH_PROFILE === '1',
+    sse: {
+      clients: Math.round(numberEnv('BENCH_SSE_CLIENTS', 10_000, 1)),
+      memberShare: Math.min(1, numberEnv('BENCH_SSE_MEMBER_SHARE', 0.5, 0)),
+      workers: Math.round(numberEnv('BENCH_SSE_WORKERS', 2, 1)),
+      events: Math.round(numberEnv('BENCH_SSE_EVENTS', 5, 1)),
+    },
     rootDir,
     docPath: path.join(rootDir, 'docs', 'benchmarks.md'),
     resultsDir: path.join(rootDir, 'bench', 'results'),

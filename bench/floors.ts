@@ -87,7 +87,7 @@ function recorder() {
 
 /** The server's record context with every query going through `kysely` instead (nothing else changes). */
 function contextOver(core: Core, kysely: AnyKysely): RecordContext {
-  return { ...core.records, db: { ...core.db, kysely } };
+  return { ...core.records, db: { ...core.db, kysely, reader: kysely } };
 }
 
 /** Connection settings that change how reads run; copied from a connection the server opened. */

@@ -15,6 +15,8 @@ const STOP_TIMEOUT_MS = 15_000;
 export interface ServerChild {
   url: string;
   pid: number;
+  /** The server's memory, after a full garbage collection when the child runs with --expose-gc. */
+  memory(): Promise<{ rss: number; heapUsed: number }>;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,17 @@ export function startServer(
       if (child.connected) child.send({ type: 'stop' });
       else child.kill('SIGTERM');
     });
+  const memory = () =>
+    new Promise<{ rss: number; heapUsed: number }>((resolve, reject) => {
+      const onMessage = (message: { type?: string; rss?: number; heapUsed?: number }) => {
+        if (message.type !== 'memory') return;
+        child.off('message', onMessage);
+        resolve({ rss: message.rss ?? NaN, heapUsed: message.heapUsed ?? NaN });
+      };
+      child.on('message', onMessage);
+      if (!child.connected) reject(new Error('the server child is gone'));
+      else child.send({ type: 'memory' });
+    });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -52,7 +65,7 @@ export function startServer(
     child.on('message', (message: { type?: string; url?: string; message?: string }) => {
       if (message.type === 'ready' && message.url) {
         clearTimeout(timer);
-        resolve({ url: message.url, pid: child.pid ?? 0, stop });
+        resolve({ url: message.url, pid: child.pid ?? 0, memory, stop });
       } else if (message.type === 'failed') {
         clearTimeout(timer);
         reject(new Error(`the ${mode} server failed to start:\n${message.message ?? ''}`));

@@ -9,6 +9,7 @@ import * as prettier from 'prettier';
 import type { FloorResult, Statement } from './floors';
 import type { LoadResult } from './load';
 import type { Budget } from './scenarios';
+import type { SseOutcome } from './sse';
 
 export const START_MARKER = '<!-- bench:results:start -->';
 export const END_MARKER = '<!-- bench:results:end -->';
@@ -35,6 +36,8 @@ export interface DialectReport {
   floorLabel?: string;
   dataset?: { members: number; posts: number; comments: number; timings: Record<string, number> };
   scenarios: ScenarioOutcome[];
+  /** The realtime fan-out scenario, when it ran. */
+  sse?: SseOutcome;
 }
 
 export interface BenchReport {
@@ -207,12 +210,86 @@ export function renderSection(report: BenchReport): string {
       continue;
     }
     lines.push(datasetLine(dialect), '');
-    if (dialect.floorLabel) lines.push(`DB floor: ${dialect.floorLabel}.`, '');
-    lines.push(row(HEADER), `| ${HEADER.map(() => '---').join(' | ')} |`);
-    for (const outcome of dialect.scenarios) lines.push(scenarioRow(outcome, dialect.dialect));
-    lines.push('');
+    if (dialect.scenarios.length) {
+      if (dialect.floorLabel) lines.push(`DB floor: ${dialect.floorLabel}.`, '');
+      lines.push(row(HEADER), `| ${HEADER.map(() => '---').join(' | ')} |`);
+      for (const outcome of dialect.scenarios) lines.push(scenarioRow(outcome, dialect.dialect));
+      lines.push('');
+    }
+    if (dialect.sse) lines.push(...sseLines(dialect.sse), '');
   }
   return lines.join('\n');
+}
+
+/** PRODUCT.md §9: 10,000 realtime clients on one process, one event reaching all of them within 1 s. */
+const SSE_BUDGET_MS = 1000;
+const SSE_BUDGET_CLIENTS = 10_000;
+
+function sseVerdict(sse: SseOutcome): string {
+  if (!sse.events?.length || sse.connected === undefined) return 'not run';
+  const misses: string[] = [];
+  if (sse.connected < SSE_BUDGET_CLIENTS) misses.push(`${sse.connected.toLocaleString('en-US')} clients`);
+  if (sse.events.some((e) => e.received < sse.connected!)) misses.push('events lost');
+  if (sse.events.some((e) => e.allMs >= SSE_BUDGET_MS)) misses.push('time');
+  return misses.length ? `**misses** (${misses.join(', ')})` : 'meets';
+}
+
+function sseLines(sse: SseOutcome): string[] {
+  const lines = [`**Realtime fan-out** (\`${sse.key}\`): ${sse.title}.`, ''];
+  if (sse.problem && !sse.events?.length) return [...lines, `Failed: ${sse.problem}`];
+  const failures = sse.failures
+    ? ` Not subscribed: ${Object.entries(sse.failures)
+        .map(([reason, n]) => `${reason} ×${n}`)
+        .join(', ')}.`
+    : '';
+  lines.push(
+    `${(sse.connected ?? 0).toLocaleString('en-US')} of ${sse.clients.toLocaleString('en-US')} clients subscribed ` +
+      `(${sse.members ?? 0} members, ${sse.guests ?? 0} guests; ${sse.workers} generator processes) in ` +
+      `${(sse.connectSeconds ?? NaN).toFixed(1)} s.${failures} File limits: ${sse.fileLimit ?? '–'}.`,
+    '',
+  );
+  if (sse.memory) {
+    const m = sse.memory;
+    lines.push(
+      `Server memory with the streams open: RSS ${m.rssBeforeMb.toFixed(0)} → ${m.rssAfterMb.toFixed(0)} MB ` +
+        `(**${m.rssPerClientKb.toFixed(1)} KB per stream**), heap ${m.heapBeforeMb.toFixed(0)} → ` +
+        `${m.heapAfterMb.toFixed(0)} MB (${m.heapPerClientKb.toFixed(1)} KB per stream); after the events ` +
+        `RSS ${(m.rssAfterEventsMb ?? NaN).toFixed(0)} MB, heap ${(m.heapAfterEventsMb ?? NaN).toFixed(0)} MB.`,
+      '',
+    );
+  }
+  const header = [
+    'event',
+    'received',
+    'p50 ms',
+    'p99 ms',
+    'all received ms',
+    'server CPU ms',
+    'CPU (1 core = 100%)',
+  ];
+  lines.push(row(header), `| ${header.map(() => '---').join(' | ')} |`);
+  for (const [index, event] of (sse.events ?? []).entries()) {
+    lines.push(
+      row([
+        String(index + 1),
+        `${event.received.toLocaleString('en-US')} of ${(sse.connected ?? 0).toLocaleString('en-US')}`,
+        formatMs(event.arrival.p50),
+        formatMs(event.arrival.p99),
+        formatMs(event.allMs),
+        formatMs(event.serverCpuMs),
+        `srv ${formatPct(event.serverCpuPct)} · gen ${formatPct(event.generatorCpuPct)}`,
+      ]),
+    );
+  }
+  const a = sse.arrival;
+  lines.push(
+    '',
+    `Every arrival of every event: p50 ${formatMs(a?.p50)} ms, p99 ${formatMs(a?.p99)} ms, max ${formatMs(a?.max)} ms. ` +
+      `§9 budget: ${SSE_BUDGET_CLIENTS.toLocaleString('en-US')} clients, each event at all of them within ` +
+      `${SSE_BUDGET_MS.toLocaleString('en-US')} ms: ${sseVerdict(sse)}.`,
+  );
+  if (sse.problem) lines.push('', `Stopped early: ${sse.problem}`);
+  return lines;
 }
 
 const DEFAULT_DOC = `# Benchmarks

@@ -8,7 +8,9 @@
  * Knobs (environment): BENCH_SECONDS, BENCH_WARMUP, BENCH_FLOOR_SECONDS, BENCH_CONNECTIONS,
  * BENCH_SIGNIN_CONNECTIONS, BENCH_SERVICE_MEMBERS, BENCH_MEMBERS, BENCH_POSTS, BENCH_COMMENTS,
  * BENCH_DIALECTS (sqlite,postgres), BENCH_ONLY (scenario key substrings), BENCH_WRITE_DOC=0,
- * BENCH_PROFILE=1 (V8 CPU profile of the server into bench/results/profiles/), TEST_POSTGRES_URL.
+ * BENCH_PROFILE=1 (V8 CPU profile of the server into bench/results/profiles/), TEST_POSTGRES_URL,
+ * and for the realtime fan-out (bench/sse.ts): BENCH_SSE_CLIENTS, BENCH_SSE_MEMBER_SHARE,
+ * BENCH_SSE_WORKERS, BENCH_SSE_EVENTS.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +40,7 @@ import {
   type ScenarioOutcome,
 } from './report';
 import { buildScenarios, helloScenario, type Scenario } from './scenarios';
+import { planSse, runSse, SSE_KEY, type SsePlan } from './sse';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -284,6 +287,10 @@ async function runDialect(
   const scenarios = buildScenarios(core, dataset, config.connections, config.signInConnections).filter((s) =>
     selected(config, s),
   );
+  const ssePlan: SsePlan | undefined =
+    config.only.length === 0 || config.only.some((part) => SSE_KEY.includes(part))
+      ? await planSse(core, dataset, config.sse)
+      : undefined;
   const outcomes = new Map<string, ScenarioOutcome>();
   for (const scenario of scenarios) {
     outcomes.set(scenario.key, {
@@ -308,17 +315,21 @@ async function runDialect(
 
   log(`== ${report.label}: HTTP scenarios (server in a child process)`);
   const profileDir = path.join(config.resultsDir, 'profiles', dialect);
-  const server = await startServer(
-    'app',
-    env,
-    config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-  );
+  const server = await startServer('app', env, [
+    // Lets the realtime scenario read live memory (after a collection) rather than garbage.
+    '--expose-gc',
+    ...(config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ]);
   const stopServer = cleanup.add('stop the server', () => server.stop());
   for (const scenario of scenarios) {
     const measured = await measure(server, scenario, config);
     const outcome = outcomes.get(scenario.key)!;
     Object.assign(outcome, { ...measured, floor: outcome.floor });
     report.scenarios.push(outcome);
+  }
+  if (ssePlan) {
+    log(`== ${report.label}: realtime fan-out`);
+    report.sse = await runSse(server, ssePlan, config.sse, log);
   }
   await stopServer();
   return report;
@@ -353,7 +364,7 @@ async function main(): Promise<number> {
         .loadavg()
         .map((value) => value.toFixed(2))
         .join(' / '),
-      packages: ['fastify', 'better-sqlite3', 'pg', 'kysely', 'jose']
+      packages: ['fastify', 'better-sqlite3', 'pg', 'kysely']
         .map((name) => `${name} ${packageVersion(name)}`)
         .join(', '),
     },
@@ -367,6 +378,10 @@ async function main(): Promise<number> {
       BENCH_MEMBERS: config.bulkMembers,
       BENCH_POSTS: config.posts,
       BENCH_COMMENTS: config.comments,
+      BENCH_SSE_CLIENTS: config.sse.clients,
+      BENCH_SSE_MEMBER_SHARE: config.sse.memberShare,
+      BENCH_SSE_WORKERS: config.sse.workers,
+      BENCH_SSE_EVENTS: config.sse.events,
     },
     dialects: [],
   };

@@ -3,7 +3,8 @@
  * generator. `app` starts the real server with `startApp(loadConfig(env))` from the TypeScript
  * sources (through tsx, as `npm run dev` does); `hello` starts a bare Fastify server answering one
  * fixed small JSON document, the HTTP floor. The parent learns the address over IPC and stops the
- * child with a `stop` message; the child also exits when the parent goes away.
+ * child with a `stop` message (and may ask for its `memory`); the child also exits when the parent
+ * goes away.
  */
 import Fastify from 'fastify';
 import { startApp } from '../apps/server/src/app';
@@ -43,6 +44,12 @@ async function main(): Promise<void> {
   };
   process.on('message', (message: { type?: string }) => {
     if (message?.type === 'stop') shutdown();
+    if (message?.type === 'memory') {
+      // Collected first when the child runs with --expose-gc, so the numbers are live memory.
+      (globalThis as { gc?: () => void }).gc?.();
+      const { rss, heapUsed } = process.memoryUsage();
+      send({ type: 'memory', rss, heapUsed });
+    }
   });
   process.on('disconnect', shutdown);
   send({ type: 'ready', url });
