@@ -9,8 +9,7 @@ import { describeEachDialect } from '../support/databases';
 import { IDS, PASSWORD, buildFixture, type Fixture } from '../support/fixture';
 import { captureLogs } from '../support/log-capture';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep } from '../support/wait';
 
 describeEachDialect('account security checklist (ASVS)', (getDb) => {
   let fx: Fixture;

@@ -20,6 +20,7 @@ import { systemRequest } from '../../src/core/rules/request-info';
 import { describeEachDialect } from '../support/databases';
 import { buildFixture, describeWithFixture, IDS, PASSWORD, type Fixture } from '../support/fixture';
 import { client, listen, rejection } from '../sdk/sdk-server';
+import { sleep } from '../support/wait';
 
 // Node 20 has no EventSource; the SDK's popup flow listens for `@oauth2` over realtime.
 globalThis.EventSource = (await import('eventsource')).EventSource as unknown as typeof EventSource;
@@ -31,8 +32,6 @@ interface OidcProviderInstance {
 type OidcProviderClass = new (issuer: string, configuration: Record<string, unknown>) => OidcProviderInstance;
 const oidcProviderModule = 'oidc-provider';
 const { default: OidcProvider } = (await import(oidcProviderModule)) as { default: OidcProviderClass };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const CLIENT_ID = 'community-web';
 const CLIENT_SECRET = 'a-long-client-secret-for-the-test-provider';

@@ -11,17 +11,9 @@ import type { RealtimeMessage } from '../../src/core/realtime';
 import { RedisRealtimeBus } from '../../src/core/realtime/redis-bus';
 import { closeRedis, openRedis } from '../../src/tools/redis/connection';
 import { describeWithRedis, randomPrefix, redisClient, testRedisUrl } from '../support/redis';
+import { sleep, waitFor } from '../support/wait';
 
 const WAIT_MS = 5000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, label: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${label}: not within ${WAIT_MS} ms`);
-    await sleep(10);
-  }
-}
 
 interface Process {
   bus: RedisRealtimeBus;

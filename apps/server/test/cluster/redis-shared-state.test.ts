@@ -10,8 +10,7 @@ import { closeRedis, openRedis } from '../../src/tools/redis/connection';
 import { RedisJobLock } from '../../src/tools/redis/job-lock';
 import { RedisRateLimiter } from '../../src/tools/redis/rate-limiter';
 import { describeWithRedis, randomPrefix, redisClient, removeKeys, testRedisUrl } from '../support/redis';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep } from '../support/wait';
 
 describeWithRedis('shared rate limits and job leases', () => {
   const connections: Redis[] = [];

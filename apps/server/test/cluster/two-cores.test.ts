@@ -18,17 +18,9 @@ import { buildFixture, type Fixture } from '../support/fixture';
 import { postSubscriptions, RawStream } from '../support/raw-sse';
 import { randomPrefix, redisAvailable, redisClient, removeKeys, testRedisUrl } from '../support/redis';
 import { listen } from '../sdk/sdk-server';
+import { sleep, waitFor } from '../support/wait';
 
 const WAIT_MS = 5000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, label: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${label}: not within ${WAIT_MS} ms`);
-    await sleep(20);
-  }
-}
 
 const available = redisAvailable() && inject('postgresAdminUrl') !== null;
 

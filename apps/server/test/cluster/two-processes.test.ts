@@ -22,13 +22,13 @@ import { postSubscriptions, RawStream } from '../support/raw-sse';
 import { randomPrefix, redisAvailable, redisClient, removeKeys, testRedisUrl } from '../support/redis';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { client, rejection } from '../sdk/sdk-server';
+import { sleep } from '../support/wait';
 
 // Node 20 has no EventSource; the SDK picks up the global.
 globalThis.EventSource = (await import('eventsource')).EventSource as unknown as typeof EventSource;
 
 const WAIT_MS = 5000;
 const PASSWORD = 'tiny giant 42';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface MessageEvent {
   action: string;

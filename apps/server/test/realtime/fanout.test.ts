@@ -12,9 +12,9 @@ import { createRecord, updateRecord } from '../../src/core/records/write';
 import { systemRequest, type AuthInfo } from '../../src/core/rules/request-info';
 import type { SseSink } from '../../src/tools/sse/broker';
 import { describeWithFixture, IDS } from '../support/fixture';
+import { sleep } from '../support/wait';
 
 const WAIT_MS = 5000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function newId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -11,9 +11,9 @@ import { systemRequest } from '../../src/core/rules/request-info';
 import { describeWithFixture, IDS, PASSWORD, type Fixture } from '../support/fixture';
 import { listen } from '../sdk/sdk-server';
 import { RawStream } from '../support/raw-sse';
+import { sleep, waitFor } from '../support/wait';
 
 const WAIT_MS = 3000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function newId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -29,14 +29,6 @@ async function within<T>(promise: Promise<T>, label: string): Promise<T> {
     return await Promise.race([promise, timeout]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-async function waitFor(condition: () => boolean, label: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${label}: not within ${WAIT_MS} ms`);
-    await sleep(20);
   }
 }
 

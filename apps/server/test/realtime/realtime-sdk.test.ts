@@ -13,6 +13,7 @@ import type { Fixture } from '../support/fixture';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeWithFixture, IDS } from '../support/fixture';
 import { client, listen, rejection } from '../sdk/sdk-server';
+import { sleep, waitFor } from '../support/wait';
 
 // Node 20 has no EventSource; the SDK picks up the global.
 globalThis.EventSource = (await import('eventsource')).EventSource as unknown as typeof EventSource;
@@ -25,7 +26,6 @@ interface RecordEvent {
 
 const WAIT_MS = 3000;
 const SETTLE_MS = 100;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Collects one subscription's events; `next` waits (bounded) for one that matches. */
 class Inbox {
@@ -462,12 +462,4 @@ async function closeServer(fixture: Fixture): Promise<void> {
   const closing = fixture.server.close();
   fixture.server.server.closeAllConnections();
   await closing;
-}
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${WAIT_MS} ms`);
-    await sleep(20);
-  }
 }
