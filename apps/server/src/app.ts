@@ -59,6 +59,13 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     throw error;
   });
   const files = openFileStorage(config);
+  // Like the database and Redis: a storage that cannot be used stops the start, with the reason.
+  await files.check().catch(async (error: unknown) => {
+    await files.close();
+    await cluster.close();
+    await db.destroy();
+    throw error;
+  });
   logger.info(describeFileStorage(config), 'file storage');
   const core = await createCore(db, {
     appName: config.siteTitle,

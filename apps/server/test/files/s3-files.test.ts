@@ -2,14 +2,25 @@
  * The server configured for S3 (`S3_*`, here a bucket on an s3rver of the suite's own), driven through
  * the official `pocketbase` SDK over HTTP: uploads land in the bucket (and nothing on the local disk),
  * downloads and ranges stream from it, thumbnails are rendered once and kept there, protected files
- * still need a file token, and replacing a file or deleting its record removes the objects.
+ * still need a file token, and replacing a file or deleting its record removes the objects. When the
+ * storage cannot be reached, an upload fails whole and leaves no record behind.
  */
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { Core } from '../../src/core';
+import { S3FileStorage } from '../../src/tools/files/s3-storage';
+import { createTestServer } from '../support/app';
+import { createTestDatabase } from '../support/databases';
 import { IDS, PASSWORD } from '../support/fixture';
+import { startS3 } from '../support/s3';
 import { client, listen } from '../sdk/sdk-server';
-import { describeWithFiles, png } from './support';
+import { describeWithFiles, multipart, png } from './support';
 
 interface Album {
   id: string;
@@ -160,3 +171,107 @@ describeWithFiles(
   },
   's3',
 );
+
+/** A loopback port nothing listens on (taken, then released). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('an S3 storage that cannot be used', () => {
+  it('says why at the start check: missing bucket, wrong keys, nothing listening', async () => {
+    const s3 = await startS3('present-bucket');
+    try {
+      await expect(s3.storage().check()).resolves.toBeUndefined();
+      await expect(s3.storage({ bucket: 'absent-bucket' }).check()).rejects.toThrow(
+        'the S3 bucket "absent-bucket" cannot be used: it does not exist',
+      );
+      // s3rver checks the key id, not the signature, so an unknown key stands for wrong credentials.
+      await expect(s3.storage({ accessKeyId: 'NOBODY' }).check()).rejects.toThrow(/access denied/);
+    } finally {
+      await s3.close();
+    }
+    const nowhere = new S3FileStorage({ ...s3.config, endpoint: `http://127.0.0.1:${await closedPort()}` });
+    await expect(nowhere.check()).rejects.toThrow(/the S3 bucket "present-bucket" cannot be used/);
+    await nowhere.close();
+  });
+
+  it('keeps the server from starting', async () => {
+    const s3 = await startS3('present-bucket');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-s3-start-'));
+    try {
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        S3_ENDPOINT: s3.config.endpoint,
+        S3_BUCKET: 'absent-bucket',
+        S3_ACCESS_KEY: 'S3RVER',
+        S3_SECRET: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      await expect(startApp(config)).rejects.toThrow(/absent-bucket.*does not exist/);
+      // It got as far as the database and let it go again: the SQLite file is not held open.
+      expect(fs.existsSync(path.join(dataDir, 'data.db'))).toBe(true);
+    } finally {
+      await s3.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails an upload with a 500 and creates no record', async () => {
+    const testDb = await createTestDatabase('sqlite');
+    const storage = new S3FileStorage({
+      endpoint: `http://127.0.0.1:${await closedPort()}`,
+      bucket: 'unreachable',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    let core!: Core;
+    const server = await createTestServer(testDb.db, { files: storage, onCore: (c) => (core = c) });
+    try {
+      await core.collections.create({
+        name: 'drops',
+        listRule: '',
+        viewRule: '',
+        createRule: '',
+        fields: [
+          { name: 'label', type: 'text' },
+          { name: 'attachment', type: 'file', maxSelect: 1 },
+        ],
+      });
+      const body = await multipart([
+        ['label', 'lost?'],
+        ['attachment', { name: 'note.txt', content: Buffer.from('kept nowhere') }],
+      ]);
+      const res = await server.inject({
+        method: 'POST',
+        url: '/api/collections/drops/records',
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ status: 500, data: {} });
+      expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/); // no internals leak
+      const list = await server.inject({ method: 'GET', url: '/api/collections/drops/records' });
+      expect(list.json()).toMatchObject({ totalItems: 0, items: [] });
+      // Records without files are still written.
+      const plain = await server.inject({
+        method: 'POST',
+        url: '/api/collections/drops/records',
+        payload: { label: 'no file' },
+      });
+      expect(plain.statusCode).toBe(200);
+    } finally {
+      await server.close();
+      await storage.close();
+      await testDb.drop();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsCommand,
   PutObjectCommand,
@@ -174,6 +175,21 @@ export class S3FileStorage implements FileStorage {
       // Without a delimiter the next page starts after the last key listed.
       if (!page.IsTruncated || found.length === 0) return found.sort();
       marker = found[found.length - 1];
+    }
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const status = statusOf(error);
+      const reason =
+        status === 404
+          ? 'it does not exist'
+          : status === 403 || status === 401
+            ? 'access denied (check S3_ACCESS_KEY and S3_SECRET)'
+            : (error as Error).message || (error as Error).name;
+      throw new Error(`the S3 bucket "${this.bucket}" cannot be used: ${reason}`);
     }
   }
 

@@ -35,6 +35,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (which must end with `/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Rejects, saying why, when the storage cannot be used (checked once at start). */
+  check(): Promise<void>;
   /** Lets go of connections (an object store's client); the storage is not used afterwards. */
   close(): Promise<void>;
 }
@@ -128,6 +130,15 @@ export class LocalFileStorage implements FileStorage {
     const directory = this.pathOf(prefix.slice(0, -1));
     await fs.rm(directory, { recursive: true, force: true });
     await this.pruneEmptyParents(directory);
+  }
+
+  async check(): Promise<void> {
+    try {
+      await fs.mkdir(this.root, { recursive: true });
+      await fs.access(this.root, fs.constants.W_OK);
+    } catch (error) {
+      throw new Error(`the file storage directory ${this.root} is not writable: ${(error as Error).message}`);
+    }
   }
 
   close(): Promise<void> {
