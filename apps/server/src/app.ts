@@ -19,6 +19,7 @@ import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
 import { openCluster } from './cluster';
+import { describeFileStorage, openFileStorage } from './file-storage';
 import { createLogger, type Logger } from './tools/logger';
 
 export interface RunningApp {
@@ -57,11 +58,21 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     await db.destroy();
     throw error;
   });
+  const files = openFileStorage(config);
+  // Like the database and Redis: a storage that cannot be used stops the start, with the reason.
+  await files.check().catch(async (error: unknown) => {
+    await files.close();
+    await cluster.close();
+    await db.destroy();
+    throw error;
+  });
+  logger.info(describeFileStorage(config), 'file storage');
   const core = await createCore(db, {
     appName: config.siteTitle,
     appURL: config.publicUrl,
     mailer: appMailer(config, logger),
     cluster: cluster.core,
+    files,
   });
   // Processes starting together on a fresh database take turns, so only the first creates the
   // collections and seeds; the others then find them (hence the reload once the lock is theirs).
@@ -98,6 +109,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
         stopSweep();
         await server.close();
         await core.close();
+        await files.close();
         await cluster.close();
         await db.destroy();
       })();

@@ -51,6 +51,24 @@ const envSchema = z.object({
     .regex(/^[a-z0-9_-]{1,100}$/, 'must be 1-100 of [a-z0-9_-]')
     .default('oidc'),
   OIDC_DISPLAY_NAME: z.string().trim().min(1).default('OpenID Connect'),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine(
+      (value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
+      'must be a bucket name: 3-63 of [a-z0-9.-], starting and ending with a letter or digit',
+    ),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be 1-64 of [a-z0-9-]')
+    .default('us-east-1'),
+  S3_ACCESS_KEY: z.string().trim().optional(),
+  S3_SECRET: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export interface Config {
@@ -74,6 +92,20 @@ export interface Config {
   seedDemo: boolean;
   /** The single OpenID Connect provider for sign-in (PRODUCT.md §3); undefined when not configured. */
   oidc: OidcConfig | undefined;
+  /** Uploaded files go to this S3-compatible bucket; undefined keeps them under `<dataDir>/storage`. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  /** The service's URL (MinIO, Garage, R2, ...); undefined for AWS itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Both undefined: the SDK's own credential chain (instance roles, AWS_* variables). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (most self-hosted servers). */
+  forcePathStyle: boolean;
 }
 
 export interface OidcConfig {
@@ -115,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
   if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   }
+  const s3 = s3Config(e);
   const address = flags.http
     ? parseHttpAddress(flags.http)
     : { host: e.HOST ?? DEFAULT_HOST, port: e.PORT ?? DEFAULT_PORT };
@@ -145,5 +178,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
             displayName: e.OIDC_DISPLAY_NAME,
           }
         : undefined,
+    s3,
+  };
+}
+
+/** S3 storage is on when `S3_BUCKET` is set; the other `S3_*` variables without it are a mistake. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const problems: string[] = [];
+  const others = { S3_ENDPOINT: e.S3_ENDPOINT, S3_ACCESS_KEY: e.S3_ACCESS_KEY, S3_SECRET: e.S3_SECRET };
+  if (!e.S3_BUCKET) {
+    const stray = Object.entries(others).filter(([, value]) => value);
+    if (e.S3_FORCE_PATH_STYLE !== undefined) stray.push(['S3_FORCE_PATH_STYLE', e.S3_FORCE_PATH_STYLE]);
+    if (stray.length === 0) return undefined;
+    problems.push(`S3_BUCKET is required when ${stray.map(([name]) => name).join(', ')} is set`);
+  }
+  if (Boolean(e.S3_ACCESS_KEY) !== Boolean(e.S3_SECRET)) {
+    problems.push('S3_ACCESS_KEY and S3_SECRET must be set together');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY || undefined,
+    secretAccessKey: e.S3_SECRET || undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
   };
 }

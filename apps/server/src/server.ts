@@ -76,7 +76,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerSettingsRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
   registerBatchRoutes(app, ctx.core);
-  registerFileRoutes(app, ctx.core, ctx.config.dataDir);
+  registerFileRoutes(app, ctx.core);
   registerRealtimeRoutes(app, ctx.core);
 
   await registerSpa(app, ctx.config.webDist);

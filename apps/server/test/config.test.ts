@@ -46,6 +46,51 @@ describe('config', () => {
     expect(parseHttpAddress('[::1]:8090')).toEqual({ host: '::1', port: 8090 });
   });
 
+  it('keeps files on the local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '' }).s3).toBeUndefined();
+  });
+
+  it('reads the S3 storage settings, with AWS defaults where none are given', () => {
+    expect(
+      loadConfig({
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_BUCKET: 'community-files',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY: 'key',
+        S3_SECRET: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'community-files',
+      region: 'eu-central-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'files' }).s3).toEqual({
+      endpoint: undefined,
+      bucket: 'files',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET is required when S3_ENDPOINT is set/],
+    [{ S3_FORCE_PATH_STYLE: 'true' }, /S3_BUCKET is required/],
+    [{ S3_BUCKET: 'pb' }, /S3_BUCKET: must be a bucket name/],
+    [{ S3_BUCKET: 'Has_Upper' }, /S3_BUCKET/],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY: 'key' }, /S3_ACCESS_KEY and S3_SECRET must be set together/],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://x' }, /S3_ENDPOINT/],
+    [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
+  ])('rejects inconsistent S3 settings %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

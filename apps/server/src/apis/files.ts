@@ -8,7 +8,6 @@
  * Anything missing or refused is the same 404. Every response is sandboxed by CSP, carries the
  * type sniffed from the content, and only media and PDF may display inline (never SVG or HTML).
  */
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import { canReadProtectedFile, fileTokenAuth } from '../core/files/access';
@@ -19,7 +18,7 @@ import { findRecord } from '../core/records/read';
 import { ApiError } from '../tools/api-error';
 import { isSafeFileName } from '../tools/files/names';
 import { SNIFF_BYTES, contentTypeHeader, isInlineType, sniffType } from '../tools/files/sniff';
-import { LocalFileStorage, readStart, type FileStorage, type StoredObjectInfo } from '../tools/files/storage';
+import { readStart, type FileStorage, type StoredObjectInfo } from '../tools/files/storage';
 import { THUMBABLE_TYPES } from '../tools/files/thumbs';
 import { queryString, type Query } from './query-params';
 
@@ -41,7 +40,10 @@ interface Served {
 async function describe(storage: FileStorage, key: string): Promise<Served | null> {
   const info = await storage.stat(key);
   if (!info) return null;
-  return { key, info, type: sniffType(await readStart(storage, key, SNIFF_BYTES)) };
+  // Never asks for bytes past the end: an empty object needs no read at all.
+  const start =
+    info.size > 0 ? await readStart(storage, key, Math.min(SNIFF_BYTES, info.size)) : Buffer.alloc(0);
+  return { key, info, type: sniffType(start) };
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range only); undefined to send everything, null if unsatisfiable. */
@@ -112,12 +114,10 @@ async function sendFile(
   return reply.send(await storage.getStream(served.key, range));
 }
 
-/**
- * Registers the file routes and gives the record layer its storage: files on the local disk under
- * `<dataDir>/storage`, unless a storage (e.g. an object store) was set on `core.records` already.
- */
-export function registerFileRoutes(app: FastifyInstance, core: Core, dataDir: string): void {
-  const storage = (core.records.files ??= new LocalFileStorage(path.join(dataDir, 'storage')));
+/** Registers the file routes over the storage the core was given at start (src/file-storage.ts). */
+export function registerFileRoutes(app: FastifyInstance, core: Core): void {
+  const storage = core.records.files;
+  if (!storage) throw new Error('the core has no file storage (createCore needs `files`)');
   const thumbs = new ThumbnailCache(storage);
 
   app.post('/api/files/token', async (request) => {

@@ -5,6 +5,7 @@ import { restorePostgres } from '../db/postgres/dump';
 import { SQLITE_FILE_NAME } from '../db/sqlite/connect';
 import { restoreSqlite } from '../db/sqlite/restore';
 import { createCore } from '../core';
+import { openFileStorage } from '../file-storage';
 import { upsertSuperuser } from './superuser';
 import { communityCollections } from '../collections';
 import { registerSite } from '../site';
@@ -108,10 +109,13 @@ const seed: Command = {
   async run(config, _args, flags) {
     const logger = createLogger('warn');
     const db = await openAppDatabase(config, logger);
+    // The same storage as the server's, so records the seed writes or removes keep their files right.
+    const files = openFileStorage(config);
     const core = await createCore(db, {
       appName: config.siteTitle,
       appURL: config.publicUrl,
       mailer: appMailer(config, logger),
+      files,
     });
     try {
       await ensureCollections(core, communityCollections);
@@ -126,6 +130,7 @@ const seed: Command = {
       return 0;
     } finally {
       await core.close();
+      await files.close();
       await db.destroy();
     }
   },

@@ -4,6 +4,7 @@
  */
 import { DatabaseJobLock } from '../db/job-lock';
 import type { Database } from '../db/types';
+import type { FileStorage } from '../tools/files/storage';
 import type { JobLock } from '../tools/job-lock';
 import { MemoryRateLimiter, type RateLimiter } from '../tools/rate-limiter';
 import { PasswordHasher } from '../tools/security/password';
@@ -15,6 +16,7 @@ import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
 import { CountCache } from './records/count-cache';
+import { removeRemovedRecordsFiles } from './files/record-files';
 import { SettingsStore } from './settings';
 import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
 import { checkCollectionRules } from './rules/validate-rules';
@@ -56,6 +58,8 @@ export interface CoreOptions {
   bcryptCost?: number;
   mailer: Mailer;
   cluster?: CoreCluster;
+  /** Where file fields keep their uploads (src/file-storage.ts); without it, file fields cannot store. */
+  files?: FileStorage;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -72,7 +76,9 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const counts = new CountCache();
   registry.onChange(() => counts.clear());
   const records: RecordContext = { db, registry, hooks, passwords, counts };
+  if (options.files) records.files = options.files;
   const collections = new CollectionService(db, registry, [checkCollectionRules(db.flavor)]);
+  collections.onRecordsRemoved((collection, ids) => removeRemovedRecordsFiles(records, collection, ids));
   const cluster: CoreCluster = options.cluster ?? {
     bus: new InProcessRealtimeBus(),
     rateLimiter: () => new MemoryRateLimiter(),

@@ -1,7 +1,8 @@
 /**
  * A fixture with file fields, on every dialect: the shared community fixture (members, tokens) on a
- * server whose data directory is the suite's temporary directory, plus an `albums` collection whose
- * fields exercise every file option. Helpers build images and multipart bodies.
+ * server whose data directory is the suite's temporary directory (and, for S3, whose storage is a
+ * bucket on an s3rver the suite starts), plus an `albums` collection whose fields exercise every file
+ * option. Helpers build images and multipart bodies.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,21 +12,45 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Collection } from '../../src/core/collections/model';
 import { describeEachDialect } from '../support/databases';
 import { buildFixture, type Fixture } from '../support/fixture';
+import { startS3, type TestS3 } from '../support/s3';
 
 export interface FileFixture extends Fixture {
   albums: Collection;
+  /** Where local storage keeps files (unused with S3). */
   storageDir: string;
+  /** The storage the server was configured with. */
+  storageKind: StorageKind;
+  /** Every stored key under `prefix`, seen from outside the server: the directory or the bucket. */
+  storedKeys(prefix: string): Promise<string[]>;
+}
+
+/** `local`: files under the data directory (the default); `s3`: a bucket on an s3rver of the suite's own. */
+export type StorageKind = 'local' | 's3';
+
+/** Keys under a directory, as `/`-separated paths. */
+function walk(root: string, dir = root): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(root, full) : [path.relative(root, full).split(path.sep).join('/')];
+  });
 }
 
 export const THUMBS = ['50x50', '60x40t', '60x40b', '60x40f', '0x30', '40x0'];
 export const PHOTO_MAX = 1000;
 
-export function describeWithFiles(name: string, body: (get: () => FileFixture) => void): void {
+export function describeWithFiles(
+  name: string,
+  body: (get: () => FileFixture) => void,
+  storageKind: StorageKind = 'local',
+): void {
   describeEachDialect(name, (getDb) => {
     let fixture: FileFixture | undefined;
+    let s3: TestS3 | undefined;
     beforeAll(async () => {
       const dataDir = getDb().dataDir;
-      const base = await buildFixture(getDb(), { config: { dataDir } });
+      if (storageKind === 's3') s3 = await startS3();
+      const base = await buildFixture(getDb(), { config: { dataDir, s3: s3?.config } });
       const albums = await base.core.collections.create({
         name: 'albums',
         listRule: 'public = true || owner = @request.auth.id',
@@ -51,12 +76,27 @@ export function describeWithFiles(name: string, body: (get: () => FileFixture) =
         ],
         indexes: ['CREATE UNIQUE INDEX idx_albums_title ON albums (title)'],
       });
-      fixture = { ...base, albums, storageDir: path.join(dataDir, 'storage') };
+      const storageDir = path.join(dataDir, 'storage');
+      fixture = {
+        ...base,
+        albums,
+        storageDir,
+        storageKind,
+        storedKeys: (prefix) =>
+          s3
+            ? s3.keys(prefix)
+            : Promise.resolve(
+                walk(storageDir)
+                  .filter((k) => k.startsWith(prefix))
+                  .sort(),
+              ),
+      };
     });
     afterAll(async () => {
       // The SDK suite talks over a real socket: keep-alive connections must not hold the close up.
       if (fixture?.server.server.listening) fixture.server.server.closeAllConnections();
       await fixture?.server.close();
+      await s3?.close();
     });
     body(() => {
       if (!fixture) throw new Error('fixture not built');

@@ -230,6 +230,17 @@ describe('LocalFileStorage', () => {
     await storage.delete('c/r/never-existed');
   });
 
+  it('leaves one whole version when two writers race (written aside, then renamed)', async () => {
+    const first = Buffer.alloc(300_000, 'a');
+    const second = Buffer.alloc(200_000, 'b');
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([storage.put('race/r/x', first), storage.put('race/r/x', second)]);
+      const stored = await readAll(storage, 'race/r/x');
+      expect(stored.equals(first) || stored.equals(second)).toBe(true);
+    }
+    expect(fs.readdirSync(path.join(root, 'race', 'r'))).toEqual(['x']); // no temporary file left
+  });
+
   it('refuses keys that could leave the root', async () => {
     for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a\\b', '', 'a/./b', 'a\u0000']) {
       expect(isValidKey(key)).toBe(false);

@@ -6,7 +6,9 @@ import { loadConfig, type Config } from '../../src/config';
 import { createCore, type Core, type CoreCluster } from '../../src/core';
 import { createMailer, type Mailer } from '../../src/core/mail/mailer';
 import type { Database } from '../../src/db/types';
+import { openFileStorage } from '../../src/file-storage';
 import { createServer } from '../../src/server';
+import type { FileStorage } from '../../src/tools/files/storage';
 import { createLogger, type Logger } from '../../src/tools/logger';
 
 export interface TestServerOptions {
@@ -23,6 +25,8 @@ export interface TestServerOptions {
   rateLimits?: boolean;
   /** What this server shares with others (src/cluster.ts); alone by default. */
   cluster?: CoreCluster;
+  /** Where uploads go; by default what the configuration chooses (src/file-storage.ts). */
+  files?: FileStorage;
 }
 
 /** A server over the given database, configured as in production but silent and without a real port. */
@@ -39,17 +43,22 @@ export async function createTestServer(
       from: 'test@example.com',
       log: () => undefined,
     });
+  const files = options.files ?? openFileStorage(config);
   // bcrypt cost 10 is the lowest allowed and what production uses by default.
   const core = await createCore(db, {
     appName: config.siteTitle,
     appURL: config.publicUrl,
     bcryptCost: 10,
     mailer,
+    files,
     ...(options.cluster ? { cluster: options.cluster } : {}),
   });
   if (!options.rateLimits) await core.settings.update(db.kysely, { rateLimits: { enabled: false } });
   const server = await createServer({ config, db, core, logger: options.logger ?? createLogger('silent') });
-  server.addHook('onClose', () => core.close());
+  server.addHook('onClose', async () => {
+    await core.close();
+    if (!options.files) await files.close();
+  });
   options.onCore?.(core);
   options.extend?.(server);
   await server.ready();

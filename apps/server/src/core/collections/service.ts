@@ -34,8 +34,19 @@ function retarget(indexes: string[], from: string, to: string): string[] {
   return indexes.map((definition) => definition.replace(pattern, `$1"${to}"$3`));
 }
 
+/**
+ * Told after records left without record writes, so what they own outside the database (their
+ * files) can go too: `recordIds` are a truncated collection's records; undefined means the whole
+ * collection was deleted.
+ */
+export type RecordsRemovedListener = (
+  collection: Collection,
+  recordIds: string[] | undefined,
+) => Promise<void>;
+
 export class CollectionService {
   private readonly listeners: Array<() => void> = [];
+  private readonly removedListeners: RecordsRemovedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -46,6 +57,15 @@ export class CollectionService {
   /** Calls `listener` after each committed change of a definition. */
   onChanged(listener: () => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Calls `listener` once the records of a truncated or deleted collection are gone (committed). */
+  onRecordsRemoved(listener: RecordsRemovedListener): void {
+    this.removedListeners.push(listener);
+  }
+
+  private async recordsRemoved(collection: Collection, recordIds: string[] | undefined): Promise<void> {
+    for (const listener of this.removedListeners) await listener(collection, recordIds);
   }
 
   /** Inside a caller's transaction (an import) the change is announced once that commits. */
@@ -150,7 +170,16 @@ export class CollectionService {
     return collection;
   }
 
+  /**
+   * Deletes a collection with its table. Inside a caller's transaction the caller must announce the
+   * removal (`recordsRemoved`) once it commits, as `import` does.
+   */
   async delete(idOrName: string, trx?: AnyKysely): Promise<void> {
+    const collection = await this.deleteDefinition(idOrName, trx);
+    if (!trx) await this.recordsRemoved(collection, undefined);
+  }
+
+  private async deleteDefinition(idOrName: string, trx: AnyKysely | undefined): Promise<Collection> {
     const collection = this.require(idOrName);
     if (collection.system) throw new ApiError(400, 'Failed to delete collection.', {});
     const referencedBy = this.registry
@@ -173,16 +202,24 @@ export class CollectionService {
     });
     this.registry.remove(collection.id);
     this.changed(trx);
+    return collection;
   }
 
-  /** Removes every record of the collection (the records layer handles files and cascades later). */
+  /** Removes every record of the collection, then their files (cascades are still to come). */
   async truncate(idOrName: string): Promise<void> {
     const collection = this.require(idOrName);
-    await sql`DELETE FROM ${sql.table(collection.name)}`.execute(this.db.kysely);
+    const removed = await sql<{
+      id: unknown;
+    }>`DELETE FROM ${sql.table(collection.name)} RETURNING "id"`.execute(this.db.kysely);
+    await this.recordsRemoved(
+      collection,
+      removed.rows.map((row) => String(row.id)),
+    );
   }
 
   /** Creates what is missing and updates what exists; with deleteMissing, removes the rest. */
   async import(inputs: unknown[], deleteMissing: boolean): Promise<void> {
+    const deleted: Collection[] = [];
     await this.db.kysely
       .transaction()
       .execute(async (trx) => {
@@ -195,10 +232,15 @@ export class CollectionService {
           keep.add(saved.id);
         }
         if (deleteMissing) {
-          for (const c of this.registry.all()) if (!keep.has(c.id) && !c.system) await this.delete(c.id, trx);
+          for (const c of this.registry.all()) {
+            if (!keep.has(c.id) && !c.system) deleted.push(await this.deleteDefinition(c.id, trx));
+          }
         }
       })
-      .then(() => this.changed(undefined))
+      .then(async () => {
+        this.changed(undefined);
+        for (const collection of deleted) await this.recordsRemoved(collection, undefined);
+      })
       .catch(async (error: unknown) => {
         // The registry was changed as the import went; reload it to match the rolled-back database.
         await this.registry.reload(this.db.kysely);

@@ -287,3 +287,31 @@ export function removeRecordFilesAfterCommit(
   if (!storage || !collection.fields.some(isFileField)) return;
   scope.afterCommit.push(() => quietly(() => storage.deletePrefix(`${collection.id}/${recordId}/`)));
 }
+
+/** At most this many records' files are removed at once after a truncate. */
+const REMOVAL_CONCURRENCY = 8;
+
+/**
+ * Removes what records that left without record writes had stored: the files of a truncated
+ * collection's records (`recordIds`), or everything of a deleted collection (undefined). Per record
+ * rather than the whole collection's prefix after a truncate, so a record created meanwhile keeps
+ * its files. Best effort, like every clean-up here.
+ */
+export async function removeRemovedRecordsFiles(
+  ctx: RecordContext,
+  collection: Collection,
+  recordIds: string[] | undefined,
+): Promise<void> {
+  const storage = ctx.files;
+  if (!storage || collection.type === 'view') return;
+  if (!recordIds) return quietly(() => storage.deletePrefix(`${collection.id}/`));
+  if (!collection.fields.some(isFileField)) return;
+  let next = 0;
+  const worker = async () => {
+    while (next < recordIds.length) {
+      const id = recordIds[next++]!;
+      await quietly(() => storage.deletePrefix(`${collection.id}/${id}/`));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REMOVAL_CONCURRENCY, recordIds.length) }, worker));
+}

@@ -16,7 +16,7 @@ export interface RecordContext {
   registry: CollectionRegistry;
   hooks: Hooks;
   passwords: PasswordHashing;
-  /** Where file fields' uploads are kept; set by the HTTP layer (apis/files.ts). */
+  /** Where file fields' uploads are kept; chosen at start (src/file-storage.ts) and given to createCore. */
   files?: FileStorage;
   /** Remembered list totals (count-cache.ts); without it every total is counted. */
   counts?: CountCache;

@@ -1,9 +1,9 @@
 /**
  * Where uploaded files live. Keys are `/`-separated relative paths
  * (`<collectionId>/<recordId>/<filename>`, thumbs under `.../thumbs_<filename>/<size>_<filename>`).
- * The interface is what an object store offers too, so an S3 implementation can replace the local
- * disk one without touching callers: put an object, stream (part of) one, stat, delete one, and
- * delete everything under a prefix.
+ * The interface is what an object store offers too, so the S3 implementation (s3-storage.ts) replaces
+ * the local disk one without touching callers: put an object, stream (part of) one, stat, delete one,
+ * and delete everything under a prefix. Which one a process uses is chosen at start (src/file-storage.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -35,6 +35,10 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (which must end with `/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Rejects, saying why, when the storage cannot be used (checked once at start). */
+  check(): Promise<void>;
+  /** Lets go of connections (an object store's client); the storage is not used afterwards. */
+  close(): Promise<void>;
 }
 
 /** A key is relative, `/`-separated, and has no empty, `.` or `..` segments. */
@@ -43,7 +47,7 @@ export function isValidKey(key: string): boolean {
   return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
-function checkKey(key: string): void {
+export function assertValidKey(key: string): void {
   if (!isValidKey(key)) throw new RangeError(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
@@ -57,7 +61,7 @@ export class LocalFileStorage implements FileStorage {
 
   /** The absolute path of a key, refusing anything that would resolve outside the root. */
   private pathOf(key: string): string {
-    checkKey(key);
+    assertValidKey(key);
     const full = path.resolve(this.root, ...key.split('/'));
     if (!full.startsWith(this.root + path.sep)) throw new RangeError(`storage key escapes the root: ${key}`);
     return full;
@@ -126,6 +130,19 @@ export class LocalFileStorage implements FileStorage {
     const directory = this.pathOf(prefix.slice(0, -1));
     await fs.rm(directory, { recursive: true, force: true });
     await this.pruneEmptyParents(directory);
+  }
+
+  async check(): Promise<void> {
+    try {
+      await fs.mkdir(this.root, { recursive: true });
+      await fs.access(this.root, fs.constants.W_OK);
+    } catch (error) {
+      throw new Error(`the file storage directory ${this.root} is not writable: ${(error as Error).message}`);
+    }
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 
   /** Removes directories left empty above a deleted entry, up to (not including) the root. */
