@@ -51,6 +51,8 @@ const envSchema = z.object({
     .regex(/^[a-z0-9_-]{1,100}$/, 'must be 1-100 of [a-z0-9_-]')
     .default('oidc'),
   OIDC_DISPLAY_NAME: z.string().trim().min(1).default('OpenID Connect'),
+  CF_VERIFY_URL: optionalUrl(['http', 'https']),
+  CF_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface Config {
@@ -74,6 +76,14 @@ export interface Config {
   seedDemo: boolean;
   /** The single OpenID Connect provider for sign-in (PRODUCT.md §3); undefined when not configured. */
   oidc: OidcConfig | undefined;
+  /** The external site that checks profile verification codes (PRODUCT.md §11); undefined when not configured. */
+  cfVerify: CfVerifyConfig | undefined;
+}
+
+export interface CfVerifyConfig {
+  url: string;
+  /** How long the server waits for the external site before giving up. */
+  timeoutMs: number;
 }
 
 export interface OidcConfig {
@@ -145,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
             displayName: e.OIDC_DISPLAY_NAME,
           }
         : undefined,
+    cfVerify: e.CF_VERIFY_URL ? { url: e.CF_VERIFY_URL, timeoutMs: e.CF_VERIFY_TIMEOUT_MS } : undefined,
   };
 }

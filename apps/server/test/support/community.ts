@@ -9,7 +9,7 @@ import { createRecord } from '../../src/core/records/write';
 import { systemRequest } from '../../src/core/rules/request-info';
 import { registerSite } from '../../src/site';
 import { ensureCollections } from '../../src/site/ensure-collections';
-import { createTestServer } from './app';
+import { createTestServer, type TestServerOptions } from './app';
 import type { TestDatabase } from './databases';
 import type { FastifyInstance } from 'fastify';
 
@@ -43,9 +43,12 @@ export interface Community {
   token(role: Role): string | undefined;
 }
 
-export async function buildCommunity(testDb: TestDatabase): Promise<Community> {
+export async function buildCommunity(
+  testDb: TestDatabase,
+  options: Omit<TestServerOptions, 'onCore'> = {},
+): Promise<Community> {
   let core!: Core;
-  const server = await createTestServer(testDb.db, { onCore: (c) => (core = c) });
+  const server = await createTestServer(testDb.db, { ...options, onCore: (c) => (core = c) });
   await ensureCollections(core, communityCollections);
   registerSite(core);
   const su = core.registry.find('_superusers')!;
