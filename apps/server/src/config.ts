@@ -69,6 +69,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY: z.string().trim().optional(),
   S3_SECRET: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  CF_VERIFY_URL: optionalUrl(['http', 'https']),
+  CF_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface Config {
@@ -94,6 +96,8 @@ export interface Config {
   oidc: OidcConfig | undefined;
   /** Uploaded files go to this S3-compatible bucket; undefined keeps them under `<dataDir>/storage`. */
   s3: S3Config | undefined;
+  /** The external site that checks profile verification codes (PRODUCT.md §11); undefined when not configured. */
+  cfVerify: CfVerifyConfig | undefined;
 }
 
 export interface S3Config {
@@ -106,6 +110,12 @@ export interface S3Config {
   secretAccessKey: string | undefined;
   /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (most self-hosted servers). */
   forcePathStyle: boolean;
+}
+
+export interface CfVerifyConfig {
+  url: string;
+  /** How long the server waits for the external site before giving up. */
+  timeoutMs: number;
 }
 
 export interface OidcConfig {
@@ -179,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
           }
         : undefined,
     s3,
+    cfVerify: e.CF_VERIFY_URL ? { url: e.CF_VERIFY_URL, timeoutMs: e.CF_VERIFY_TIMEOUT_MS } : undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './apis/health';
 import { registerSecurityHeaders } from './apis/security-headers';
 import { registerSpa } from './apis/spa';
 import { registerBatchRoutes } from './apis/batch';
+import { registerCfVerificationRoutes } from './apis/cf-verification';
 import { registerCollectionRoutes } from './apis/collections';
 import { registerFileRoutes } from './apis/files';
 import { registerRecordAuthRoutes } from './apis/record-auth';
@@ -75,6 +76,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordAuthOAuth2Routes(app, ctx.core, ctx.config);
   registerSettingsRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
+  registerCfVerificationRoutes(app, ctx.core, ctx.config);
   registerBatchRoutes(app, ctx.core);
   registerFileRoutes(app, ctx.core);
   registerRealtimeRoutes(app, ctx.core);

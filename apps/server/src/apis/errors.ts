@@ -42,6 +42,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         'access refused',
       );
     }
+    for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
     return reply.status(apiError.status).type('application/json').send(apiError.toJSON());
   });
 }

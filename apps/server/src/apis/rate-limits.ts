@@ -23,6 +23,11 @@ const byEmail = (field: string) => (request: FastifyRequest) => {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
   return typeof value === 'string' ? value.trim().toLowerCase() : null;
 };
+/** The signed-in member, or the address for anyone else. */
+const byMember = (request: FastifyRequest) => {
+  const id = request.info?.auth?.record.id;
+  return typeof id === 'string' && id ? `member:${id}` : request.ip;
+};
 const isAuthCollection = (core: Core) => (request: FastifyRequest) => {
   const name = (request.params as { collection?: string } | undefined)?.collection ?? '';
   return core.registry.find(name)?.type === 'auth' ? request.ip : null;
@@ -54,6 +59,15 @@ export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
     max: 5,
     windowSeconds: 1800,
     key: byEmail('newEmail'),
+  },
+  // Each attempt costs the external site a lookup (PRODUCT.md §11).
+  {
+    name: 'cf-verify',
+    route: /^\/api\/verify-cf-profile$/,
+    method: 'POST',
+    max: 10,
+    windowSeconds: 3600,
+    key: byMember,
   },
 ];
 

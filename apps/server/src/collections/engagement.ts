@@ -1,5 +1,5 @@
 import type { CollectionInput } from '../core/collections/model';
-import { MEMBER, MOD, all, any, owns } from './rules';
+import { ADULT, MEMBER, MOD, all, any, owns } from './rules';
 import { CAN_SEE_POST, CONTRIBUTES } from './posts';
 
 const timestamps = [
@@ -11,7 +11,7 @@ export const comments: CollectionInput = {
   name: 'comments',
   listRule: all(MEMBER, CAN_SEE_POST('target.')),
   viewRule: all(MEMBER, CAN_SEE_POST('target.')),
-  createRule: all(MEMBER, owns('author'), "target.published != ''"),
+  createRule: all(MEMBER, ADULT, owns('author'), "target.published != ''"),
   updateRule: all(
     owns('author'),
     '@request.body.author:changed = false',

@@ -1,5 +1,5 @@
 import type { CollectionInput } from '../core/collections/model';
-import { MEMBER, MOD, all, any, owns } from './rules';
+import { ADULT, MEMBER, MOD, all, any, owns } from './rules';
 
 export const messages: CollectionInput = {
   name: 'messages',
@@ -8,6 +8,7 @@ export const messages: CollectionInput = {
   // No messages to oneself or to banned members (PRODUCT.md §6).
   createRule: all(
     MEMBER,
+    ADULT,
     owns('from'),
     'to != @request.auth.id',
     'to.is_banned = false',

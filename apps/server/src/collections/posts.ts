@@ -1,5 +1,5 @@
 import type { CollectionInput } from '../core/collections/model';
-import { MEMBER, MOD, all, any, unchanged, untouched } from './rules';
+import { ADULT, MEMBER, MOD, all, any, unchanged, untouched } from './rules';
 
 /** Counters kept by the server in the same transaction as the like, favorite, view or comment. */
 export const POST_COUNTERS = ['like_count', 'favorite_count', 'view_count', 'comment_count'] as const;
@@ -15,6 +15,7 @@ export const posts: CollectionInput = {
   viewRule: all(MEMBER, CAN_SEE_POST()),
   createRule: all(
     MEMBER,
+    ADULT,
     CONTRIBUTES(),
     // Stories and series need a verified email (spec part 1 §6).
     any("type != 'story' && type != 'series'", '@request.auth.verified = true'),

@@ -1,7 +1,8 @@
 import type { CollectionInput } from '../core/collections/model';
 import { MEMBER, all, owns, unchanged, untouched } from './rules';
 
-const SERVER_OWNED = ['cf_verified', 'age'] as const;
+// cf_verified and cf_username come from the external site (site/cf-verification.ts); age from the birthday.
+const SERVER_OWNED = ['cf_verified', 'cf_username', 'age'] as const;
 
 export const profiles: CollectionInput = {
   name: 'profiles',

@@ -6,6 +6,11 @@
 export const MEMBER = "@request.auth.id != '' && @request.auth.collectionName = 'users'";
 export const MOD = "(@request.auth.roles ~ 'moderator' || @request.auth.roles ~ 'admin')";
 export const ADMIN = "@request.auth.roles ~ 'admin'";
+/**
+ * The caller has given a birthday (PRODUCT.md §3). Every stored birthday is 18+ (site/registration.ts
+ * refuses younger ones), so this is the age check for members who joined by single sign-on.
+ */
+export const ADULT = "@request.auth.birthday != ''";
 
 /** The caller is this record's user field. */
 export const owns = (field: string) => `${field} = @request.auth.id`;

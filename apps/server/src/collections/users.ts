@@ -13,7 +13,8 @@ export const users: CollectionInput = {
   viewRule: MEMBER,
   createRule: untouched('roles', 'is_banned', 'profile', 'settings'),
   updateRule: any(
-    all(owns('id'), unchanged('roles', 'is_banned', 'birthday')),
+    // A birthday is given once (at sign-up, or later by a single sign-on member) and then fixed.
+    all(owns('id'), unchanged('roles', 'is_banned'), any(unchanged('birthday'), "birthday = ''")),
     // Moderators may ban or lift a ban, and change nothing else of another member.
     all(
       MOD,

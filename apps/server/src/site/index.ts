@@ -1,8 +1,10 @@
 /** The community's behaviour, plugged into the core's hooks (never into HTTP handlers). */
 import type { Core } from '../core';
+import { registerChapters } from './chapters';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerModeration } from './moderation';
+import { registerPresence } from './presence';
 import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
@@ -12,8 +14,10 @@ export function registerSite(core: Core): void {
   registerRegistration(core);
   registerReview(core);
   registerEngagement(core);
+  registerChapters(core);
   registerConversations(core);
   registerModeration(core);
   registerWriteLimits(core);
+  registerPresence(core);
   registerSearch(core);
 }

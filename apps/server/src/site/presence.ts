@@ -5,11 +5,26 @@
  */
 import { sql } from 'kysely';
 import type { Core } from '../core';
+import type { RecordEvent } from '../core/hooks';
 import { updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { formatDate } from '../tools/dates';
 
 export const PRESENCE_IDLE_MS = 3 * 60_000;
+
+/**
+ * An `invisible` member reads as offline to others (PRODUCT.md §2). The status is stored as `offline`,
+ * so no list, view or live event can tell a hidden member from an absent one; the member's own
+ * `appear_online` setting is what remembers the choice.
+ */
+function hideInvisible(event: RecordEvent): void {
+  if (event.record.status === 'invisible') event.record.status = 'offline';
+}
+
+export function registerPresence(core: Core): void {
+  core.hooks.on('beforeCreate', hideInvisible, 'presence');
+  core.hooks.on('beforeUpdate', hideInvisible, 'presence');
+}
 export const PRESENCE_SWEEP_EVERY_MS = 60_000;
 
 export async function sweepPresence(core: Core, now = Date.now()): Promise<number> {

@@ -25,6 +25,14 @@ function normalizeAccount(event: RecordEvent): void {
   if (typeof record.username === 'string') record.username = record.username.trim().toLowerCase();
   if (typeof record.email === 'string') record.email = record.email.trim().toLowerCase();
   const birthday = typeof record.birthday === 'string' ? record.birthday : '';
+  // The registration form asks for a birthday; single sign-on cannot, so those members give it later
+  // and may not post until they have (ADULT in collections/rules.ts). Superusers import accounts as is.
+  const signUp = !event.previous && event.request.context !== 'oauth2' && !event.request.auth?.isSuperuser;
+  if (signUp && !birthday) {
+    throw new ApiError(400, 'Failed to create record.', {
+      birthday: { code: 'validation_required', message: 'Cannot be blank.' },
+    });
+  }
   const age = birthday ? ageOn(birthday) : null;
   if (age !== null && age < MINIMUM_AGE) {
     throw new ApiError(400, event.previous ? 'Failed to update record.' : 'Failed to create record.', {

@@ -14,9 +14,11 @@ import { text } from './values';
 
 const REVIEWED = new Set(['story', 'series']);
 
+/** Stories and series wait for a moderator; forum posts publish at once (PRODUCT.md §4). */
 function submitForReview(event: RecordEvent): void {
-  if (REVIEWED.has(String(event.record.type)) && !event.record.published)
-    event.record.submitted = nowString();
+  if (event.record.published) return;
+  if (REVIEWED.has(String(event.record.type))) event.record.submitted = nowString();
+  else if (event.record.type === 'forum-post') event.record.published = nowString();
 }
 
 async function applyDecision(core: Core, event: RecordEvent): Promise<void> {

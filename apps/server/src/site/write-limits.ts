@@ -28,7 +28,10 @@ export function registerWriteLimits(core: Core): void {
           limit.windowSeconds,
         );
         if (!result.allowed)
-          throw new ApiError(429, `You are doing that too often. Try again in ${result.retryAfter} seconds.`);
+          throw new ApiError(
+            429,
+            `You are doing that too often. Try again in ${result.retryAfter} seconds.`,
+          ).withHeader('Retry-After', String(result.retryAfter));
       },
       limit.collection,
     );

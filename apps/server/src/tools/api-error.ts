@@ -25,12 +25,19 @@ export function sentenize(text: string): string {
 
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** Response headers the failure calls for (`Retry-After` on a 429 raised below the HTTP layer). */
+  readonly headers: Record<string, string> = {};
   constructor(
     readonly status: number,
     message?: string,
     readonly data: ErrorData = {},
   ) {
     super(message ?? DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[400]);
+  }
+
+  withHeader(name: string, value: string): this {
+    this.headers[name] = value;
+    return this;
   }
 
   toJSON() {

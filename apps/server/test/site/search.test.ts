@@ -88,4 +88,19 @@ describeEachDialect('story search', (getDb) => {
     });
     expect((await search('bob', 'bathtub')).body.totalItems).toBe(0);
   });
+
+  it('answers 20 stories per page', async () => {
+    for (let i = 0; i < 21; i++) await publish(`Zeppelin ${i}`, 'Airships', 'Up and away.');
+    const first = await search('bob', 'zeppelin');
+    expect(first.body.items).toHaveLength(20);
+    expect(first.body.totalItems).toBe(21);
+    expect((await search('bob', 'zeppelin', 2)).body.items).toHaveLength(1);
+  });
+
+  it('equally relevant stories come newest first', async () => {
+    const older = await publish('Marble Halls', 'Same words', 'Same words.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const newer = await publish('Marble Halls', 'Same words', 'Same words.');
+    expect((await search('bob', 'marble')).body.items.map((s) => s.id)).toEqual([newer, older]);
+  });
 });

@@ -9,7 +9,7 @@ import { createRecord } from '../../src/core/records/write';
 import { systemRequest } from '../../src/core/rules/request-info';
 import { registerSite } from '../../src/site';
 import { ensureCollections } from '../../src/site/ensure-collections';
-import { createTestServer } from './app';
+import { createTestServer, type TestServerOptions } from './app';
 import type { TestDatabase } from './databases';
 import type { FastifyInstance } from 'fastify';
 
@@ -43,9 +43,12 @@ export interface Community {
   token(role: Role): string | undefined;
 }
 
-export async function buildCommunity(testDb: TestDatabase): Promise<Community> {
+export async function buildCommunity(
+  testDb: TestDatabase,
+  options: Omit<TestServerOptions, 'onCore'> = {},
+): Promise<Community> {
   let core!: Core;
-  const server = await createTestServer(testDb.db, { onCore: (c) => (core = c) });
+  const server = await createTestServer(testDb.db, { ...options, onCore: (c) => (core = c) });
   await ensureCollections(core, communityCollections);
   registerSite(core);
   const su = core.registry.find('_superusers')!;
@@ -117,4 +120,45 @@ export async function buildCommunity(testDb: TestDatabase): Promise<Community> {
   });
   tokens.set('superuser', await core.tokens.issue(su, root, 'auth'));
   return { server, core, token: (role) => tokens.get(role) };
+}
+
+export type Caller = Role | { token: string };
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Requests to `/api/{path}` as one of the cast, or with a token of one's own. */
+export function apiCaller(community: Community) {
+  return (who: Caller, method: Method, path: string, payload?: object) => {
+    const token = typeof who === 'string' ? community.token(who) : who.token;
+    return community.server.inject({
+      method,
+      url: `/api/${path}`,
+      ...(payload ? { payload } : {}),
+      headers: token ? { authorization: token } : {},
+    });
+  };
+}
+
+/** Signs a member in with the password and returns the token. */
+export async function signIn(community: Community, identity: string, password = COMMUNITY_PASSWORD) {
+  const res = await community.server.inject({
+    method: 'POST',
+    url: '/api/collections/users/auth-with-password',
+    payload: { identity, password },
+  });
+  return {
+    status: res.statusCode,
+    body: res.json<{ token?: string; message?: string; record?: { id: string } }>(),
+  };
+}
+
+/** A member's notifications, newest first. */
+export async function notificationsOf(community: Community, who: Caller) {
+  const res = await apiCaller(community)(
+    who,
+    'GET',
+    'collections/notifications/records?sort=-created&perPage=200',
+  );
+  return res.json<{
+    items: Array<{ id: string; icon: string; content: string; href: string; read: boolean }>;
+  }>().items;
 }

@@ -1,0 +1,68 @@
+/**
+ * A new chapter in a series tells the members who favorited the series (PRODUCT.md §5). A chapter is
+ * "new" to readers when it becomes visible: its post is published while it belongs to a series, or a
+ * published story joins a series. Nothing is said while either the chapter or the series is
+ * unpublished, so nobody hears about something they cannot open.
+ */
+import { sql } from 'kysely';
+import type { Core } from '../core';
+import type { RecordEvent } from '../core/hooks';
+import { loadPost } from './links';
+import { notify } from './notify';
+import { text } from './values';
+
+async function announceChapter(core: Core, event: RecordEvent, storyId: string): Promise<void> {
+  const story = (
+    await sql<{
+      post: string;
+      series: string | null;
+    }>`SELECT post, series FROM stories WHERE id = ${storyId}`.execute(event.db)
+  ).rows[0];
+  const seriesId = text(story?.series);
+  if (!story || !seriesId) return;
+  const chapter = await loadPost(event.db, story.post);
+  if (!chapter?.published) return;
+  const seriesRow = (
+    await sql<{ post: string }>`SELECT post FROM series WHERE id = ${seriesId}`.execute(event.db)
+  ).rows[0];
+  const seriesPost = seriesRow ? await loadPost(event.db, seriesRow.post) : null;
+  if (!seriesPost?.published) return;
+  const favoriters = await sql<{
+    user: string;
+  }>`SELECT DISTINCT "user" AS "user" FROM favorites WHERE target = ${seriesPost.id}`.execute(event.db);
+  const authors = new Set(chapter.contributors);
+  for (const { user } of favoriters.rows) {
+    if (authors.has(user)) continue;
+    await notify(core, event, {
+      user,
+      icon: 'book',
+      href: `/stories/${storyId}`,
+      content: `New chapter in "${seriesPost.title}": "${chapter.title}"`,
+    });
+  }
+}
+
+export function registerChapters(core: Core): void {
+  // A story's post is published (by a moderator's decision, or directly by a moderator).
+  core.hooks.on(
+    'afterUpdate',
+    async (event) => {
+      if (text(event.previous?.published) || !text(event.record.published)) return;
+      const stories = await sql<{
+        id: string;
+      }>`SELECT id FROM stories WHERE post = ${text(event.record.id)}`.execute(event.db);
+      for (const { id } of stories.rows) await announceChapter(core, event, id);
+    },
+    'posts',
+  );
+  // A story is written into a series after its post was published, or moved into one.
+  core.hooks.on('afterCreate', (event) => announceChapter(core, event, text(event.record.id)), 'stories');
+  core.hooks.on(
+    'afterUpdate',
+    async (event) => {
+      if (text(event.record.series) && text(event.record.series) !== text(event.previous?.series))
+        await announceChapter(core, event, text(event.record.id));
+    },
+    'stories',
+  );
+}
