@@ -16,7 +16,7 @@ import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
 import { CountCache } from './records/count-cache';
-import { removeRemovedRecordsFiles } from './files/record-files';
+import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
 import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
 import { checkCollectionRules } from './rules/validate-rules';
@@ -78,7 +78,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const records: RecordContext = { db, registry, hooks, passwords, counts };
   if (options.files) records.files = options.files;
   const collections = new CollectionService(db, registry, [checkCollectionRules(db.flavor)]);
-  collections.onRecordsRemoved((collection, ids) => removeRemovedRecordsFiles(records, collection, ids));
+  collections.onRecordsRemoved((collection, ids) => removeFilesOfRemovedRecords(records, collection, ids));
   const cluster: CoreCluster = options.cluster ?? {
     bus: new InProcessRealtimeBus(),
     rateLimiter: () => new MemoryRateLimiter(),

@@ -241,6 +241,16 @@ describe('LocalFileStorage', () => {
     expect(fs.readdirSync(path.join(root, 'race', 'r'))).toEqual(['x']); // no temporary file left
   });
 
+  it('passes the start check where it can write, and says why where it cannot', async () => {
+    await expect(new LocalFileStorage(path.join(root, 'fresh', 'storage')).check()).resolves.toBeUndefined();
+    expect(fs.statSync(path.join(root, 'fresh', 'storage')).isDirectory()).toBe(true);
+    const file = path.join(root, 'a-file');
+    fs.writeFileSync(file, 'not a directory');
+    await expect(new LocalFileStorage(path.join(file, 'storage')).check()).rejects.toThrow(/is not writable/);
+    fs.rmSync(path.join(root, 'fresh'), { recursive: true });
+    fs.rmSync(file);
+  });
+
   it('refuses keys that could leave the root', async () => {
     for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a\\b', '', 'a/./b', 'a\u0000']) {
       expect(isValidKey(key)).toBe(false);

@@ -297,7 +297,7 @@ const REMOVAL_CONCURRENCY = 8;
  * rather than the whole collection's prefix after a truncate, so a record created meanwhile keeps
  * its files. Best effort, like every clean-up here.
  */
-export async function removeRemovedRecordsFiles(
+export async function removeFilesOfRemovedRecords(
   ctx: RecordContext,
   collection: Collection,
   recordIds: string[] | undefined,

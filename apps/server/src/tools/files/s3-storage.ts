@@ -33,6 +33,9 @@ export interface S3StorageOptions {
   pageSize?: number;
 }
 
+/** Connections to the storage at once, per process. */
+const SOCKETS = 256;
+
 /** DeleteObjects takes at most this many keys per request. */
 const MAX_PAGE = 1000;
 
@@ -60,7 +63,14 @@ export class S3FileStorage implements FileStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // A storage that does not answer must fail the request, not hold it (and its socket) forever.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+      // A download holds its connection while the client reads, so the pool is larger than the
+      // SDK's default of 50: slow readers must not queue everybody else's files.
+      requestHandler: {
+        connectionTimeout: 5_000,
+        requestTimeout: 60_000,
+        httpAgent: { keepAlive: true, maxSockets: SOCKETS },
+        httpsAgent: { keepAlive: true, maxSockets: SOCKETS },
+      },
     });
   }
 
@@ -136,7 +146,8 @@ export class S3FileStorage implements FileStorage {
     assertValidKey(prefix.slice(0, -1));
     // Listed page by page and each page deleted before the next is asked for; a listing restarts
     // from the beginning each time, since the deleted keys no longer appear in it. The original
-    // listing API (no continuation tokens) is the one every S3-compatible server implements.
+    // listing API (ListObjects, paged by key rather than by continuation token) is implemented by
+    // every S3-compatible server; s3rver, for one, fails to make V2 tokens on current Node (DES).
     for (;;) {
       const page = await this.client.send(
         new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, MaxKeys: this.pageSize }),
