@@ -7,7 +7,7 @@ import { labels, pages, tags } from './catalog';
 import { comments, favorites, likes, notifications, views } from './engagement';
 import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
 import { conversations, messages } from './messaging';
-import { postContentActions, reports, unmigratedUsers } from './moderation';
+import { moderationLog, postContentActions, reports, unmigratedUsers } from './moderation';
 import { posts } from './posts';
 import { presence } from './presence';
 import { profiles } from './profiles';
@@ -34,6 +34,7 @@ export const communityCollections: readonly CollectionInput[] = [
   conversations,
   reports,
   postContentActions,
+  moderationLog,
   presence,
   pinnedForumPosts,
   forumPostCounts,

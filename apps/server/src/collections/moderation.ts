@@ -71,3 +71,30 @@ export const unmigratedUsers: CollectionInput = {
   viewQuery: "SELECT u.id AS id, u.username AS username FROM users u WHERE u.profile = ''",
   fields: [{ name: 'username', type: 'text' }],
 };
+
+/**
+ * What moderators did outside reports and review decisions (PRODUCT.md §7: every moderator action is
+ * recorded with who, what, when and why): deleting someone else's post, comment or message, and
+ * banning or lifting a ban directly. Written by the server only (site/moderation-log.ts).
+ */
+export const moderationLog: CollectionInput = {
+  name: 'moderation_log',
+  listRule: MOD,
+  viewRule: MOD,
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  fields: [
+    { name: 'moderator', type: 'relation', collectionId: 'users', required: true },
+    { name: 'action', type: 'select', required: true, values: ['delete', 'ban', 'unban'] },
+    { name: 'target_collection', type: 'text', max: 50 },
+    { name: 'target_id', type: 'text', max: 50 },
+    // The item itself may be gone; its title or first words stay here.
+    { name: 'summary', type: 'text', max: 300 },
+    { name: 'owner', type: 'relation', collectionId: 'users' },
+    { name: 'reason', type: 'text', max: 2000 },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: ['CREATE INDEX idx_moderation_log_created ON "moderation_log" ("created")'],
+};

@@ -4,6 +4,7 @@ import { registerChapters } from './chapters';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerModeration } from './moderation';
+import { registerModerationLog } from './moderation-log';
 import { registerPresence } from './presence';
 import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
@@ -17,6 +18,7 @@ export function registerSite(core: Core): void {
   registerChapters(core);
   registerConversations(core);
   registerModeration(core);
+  registerModerationLog(core);
   registerWriteLimits(core);
   registerPresence(core);
   registerSearch(core);

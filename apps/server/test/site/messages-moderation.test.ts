@@ -216,6 +216,87 @@ describeEachDialect('direct messages and moderation', (getDb) => {
     expect((await call('bob', 'DELETE', `${records('posts')}/${C.published}`)).statusCode).toBe(404);
   });
 
+  it("a moderator's direct delete or ban is logged with who, what, when and why", async () => {
+    const logOf = async (targetId: string) =>
+      (
+        await call(
+          'admin',
+          'GET',
+          `${records('moderation_log')}?filter=${encodeURIComponent(`target_id = '${targetId}'`)}`,
+        )
+      ).json<{ items: Array<Record<string, unknown>> }>().items;
+    const thread = (
+      await call('bob', 'POST', records('posts'), {
+        type: 'forum-post',
+        title: 'Rule breaker',
+        contributors: [CAST.bob],
+      })
+    ).json<{ id: string }>();
+    const reply = (
+      await call('superuser', 'POST', records('comments'), {
+        target: thread.id,
+        author: CAST.alice,
+        content: 'Hm',
+      })
+    ).json<{ id: string }>();
+    const deleted = await call(
+      'mod',
+      'DELETE',
+      `${records('posts')}/${thread.id}?reason=${encodeURIComponent('Breaks rule 3.')}`,
+    );
+    expect(deleted.statusCode).toBe(204);
+    const entries = await logOf(thread.id);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        moderator: CAST.mod,
+        action: 'delete',
+        target_collection: 'posts',
+        summary: 'forum-post: Rule breaker',
+        owner: CAST.bob,
+        reason: 'Breaks rule 3.',
+      }),
+    ]);
+    expect(String(entries[0]?.created)).not.toBe('');
+    // The comment that went with the thread is part of the same action, not a second one.
+    expect(await logOf(reply.id)).toEqual([]);
+
+    const banned = await call(
+      'mod',
+      'PATCH',
+      `${records('users')}/${CAST.alice}?reason=${encodeURIComponent('Spam wave.')}`,
+      {
+        is_banned: true,
+      },
+    );
+    expect(banned.statusCode, banned.body).toBe(200);
+    expect(await logOf(CAST.alice)).toEqual([
+      expect.objectContaining({
+        moderator: CAST.mod,
+        action: 'ban',
+        owner: CAST.alice,
+        reason: 'Spam wave.',
+      }),
+    ]);
+    await call('mod', 'PATCH', `${records('users')}/${CAST.alice}`, { is_banned: false });
+    expect((await logOf(CAST.alice)).map((e) => e.action).sort()).toEqual(['ban', 'unban']);
+
+    // A moderator removing their own comment is not a moderator action; members cannot read the log.
+    const own = (
+      await call('mod', 'POST', records('comments'), {
+        target: C.published,
+        author: CAST.mod,
+        content: 'Oops',
+      })
+    ).json<{ id: string }>();
+    await call('mod', 'DELETE', `${records('comments')}/${own.id}`);
+    expect(await logOf(own.id)).toEqual([]);
+    expect((await call('bob', 'GET', records('moderation_log'))).json()).toMatchObject({ totalItems: 0 });
+    expect(
+      (await call('mod', 'POST', records('moderation_log'), { moderator: CAST.mod, action: 'ban' }))
+        .statusCode,
+    ).toBe(403);
+  });
+
   it('the admin counts are the totalItems of page-1, size-1 lists', async () => {
     const open = (
       await community.core.db.kysely
