@@ -16,6 +16,8 @@ export interface BenchConfig {
   scale: number;
   /** Community suite: whether each scenario's SQL is also replayed as a database floor (plans always are). */
   floors: boolean;
+  /** Community suite: whether the server is started and loaded (`--http 0`: dataset and plans only). */
+  http: boolean;
   /** Community suite: reuse a built SQLite file from bench/results/cache/ when one matches. */
   cache: boolean;
   /** Measured seconds per HTTP scenario (after the warm-up). */
@@ -71,7 +73,7 @@ function argument(name: string): string | undefined {
   return undefined;
 }
 
-const ARGUMENTS = ['suite', 'dialect', 'scale', 'only', 'floors', 'cache'];
+const ARGUMENTS = ['suite', 'dialect', 'scale', 'only', 'floors', 'cache', 'http'];
 
 function checkArguments(): void {
   for (const arg of process.argv.slice(2)) {
@@ -107,6 +109,7 @@ export function loadBenchConfig(): BenchConfig {
     suite,
     scale,
     floors: (argument('floors') ?? process.env.BENCH_COMMUNITY_FLOORS ?? '1') !== '0',
+    http: argument('http') !== '0',
     cache: (argument('cache') ?? process.env.BENCH_CACHE ?? '1') !== '0',
     seconds: numberEnv('BENCH_SECONDS', 5, 0.5),
     warmupSeconds: numberEnv('BENCH_WARMUP', 1, 0),

@@ -529,13 +529,15 @@ export async function buildCommunity(
         updated: created,
       });
     }
+    // A presence record for every member who used the site lately; one in fifty of them is online.
     const presence = writer('presence');
-    for (let i = 0; i < M; i += 50) {
-      const at = dateString(NOW);
+    for (let i = 0; i < M; i += 3) {
+      const online = i % 150 === 0;
+      const at = dateString(online ? NOW : NOW - Math.floor(random() * YEAR));
       await presence.add({
         id: memberIds[i],
         user: memberIds[i],
-        status: 'online',
+        status: online ? 'online' : 'offline',
         created: at,
         updated: at,
       });

@@ -85,14 +85,17 @@ function expandStatics(resolved: Resolved): Resolved[] {
 function side(resolved: Resolved): Side {
   if (resolved.kind === 'static') return { value: resolved.value };
   if (resolved.kind === 'statics') throw new FilterResolveError('a list of values cannot be compared here');
-  return { expr: resolved.expr, type: resolved.type };
+  return resolved.kind === 'sql' && resolved.notNull
+    ? { expr: resolved.expr, type: resolved.type, notNull: true }
+    : { expr: resolved.expr, type: resolved.type };
 }
 
 const nullSide = (resolved: Resolved): Side => (resolved.kind === 'multi' ? { value: null } : side(resolved));
 
 /**
- * `rel.field OP value` as `rel IN (SELECT id FROM related WHERE field OP value)`. Only when the
- * comparison is false for a missing related row (NULL), because that is what IN gives for one.
+ * `rel.field = value` as `rel IN (SELECT id FROM related WHERE field = value)`, when `field` is unique
+ * on the related collection (see `Membership`), and only when the comparison is false for a missing
+ * related row (NULL), because that is what IN gives for one.
  */
 function asMembership(
   expr: ComparisonExpr,
@@ -105,6 +108,7 @@ function asMembership(
   if (!forward && !backward) return null;
   const via = (forward ? left : right) as Extract<Resolved, { kind: 'sql' }>;
   const literal = (forward ? right : left) as Extract<Resolved, { kind: 'static' }>;
+  if (expr.op !== '=' || !via.membership!.unique) return null;
   const holdsForMissing = forward
     ? staticCompare(expr.op, null, literal.value)
     : staticCompare(expr.op, literal.value, null);
