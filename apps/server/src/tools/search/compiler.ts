@@ -136,7 +136,13 @@ function compileComparisonResolved(
   if (sources.length === 0) return cond;
 
   const select = (where: RawBuilder<unknown> | null) => subquery(sources, where);
-  if (expr.op.startsWith('?')) return sql`EXISTS (${select(cond)})`;
+  if (expr.op.startsWith('?')) {
+    // PostgreSQL may turn an EXISTS under an OR (the rules' "published, or mine, or staff") into a
+    // hashed ANY that reads the whole related table on every request, even for a page of ten.
+    // `OFFSET 0` keeps it a per-row check (it changes nothing else): a page walks its sort index.
+    const fence = flavor.name === 'postgres' ? sql` OFFSET 0` : sql``;
+    return sql`EXISTS (${select(cond)}${fence})`;
+  }
   const whenEmpty = compareSides(expr.op, nullSide(left), nullSide(right), flavor);
   return sql`(NOT EXISTS (${select(sql`NOT (${cond})`)}) AND (EXISTS (${select(cond)}) OR (NOT EXISTS (${select(null)}) AND ${whenEmpty})))`;
 }
