@@ -234,6 +234,11 @@ async function runDialect(
     log(`  ${built}`);
     if (dialect === 'sqlite' && config.cache) {
       fs.mkdirSync(cacheDir, { recursive: true });
+      // Older builds of this scale (another generator or collections version) are never read again.
+      const prefix = `community-sqlite-${config.scale}-`;
+      for (const file of fs.readdirSync(cacheDir)) {
+        if (file.startsWith(prefix)) fs.rmSync(path.join(cacheDir, file), { force: true });
+      }
       fs.copyFileSync(dbFile, `${cacheBase}.db`);
       fs.writeFileSync(`${cacheBase}.json`, JSON.stringify(facts));
     }
