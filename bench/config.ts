@@ -7,7 +7,19 @@ import { fileURLToPath } from 'node:url';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+export type SuiteName = 'core' | 'community';
+
 export interface BenchConfig {
+  /** `core`: the engine scenarios on bench_* collections; `community`: PRODUCT.md §9 on the site's own. */
+  suite: SuiteName;
+  /** Community suite: the share of the §9 dataset to build (1 = 100k members, 1M comments...). */
+  scale: number;
+  /** Community suite: whether each scenario's SQL is also replayed as a database floor (plans always are). */
+  floors: boolean;
+  /** Community suite: whether the server is started and loaded (`--http 0`: dataset and plans only). */
+  http: boolean;
+  /** Community suite: reuse a built SQLite file from bench/results/cache/ when one matches. */
+  cache: boolean;
   /** Measured seconds per HTTP scenario (after the warm-up). */
   seconds: number;
   /** Warm-up seconds per HTTP scenario; requests completed in it are not counted. */
@@ -50,8 +62,30 @@ function numberEnv(name: string, fallback: number, min: number): number {
   return value;
 }
 
-function listEnv(name: string): string[] {
-  return (process.env[name] ?? '')
+/** `--name value` or `--name=value` from the command line (after `npm run bench --`). */
+function argument(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === `--${name}`) return args[i + 1];
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+const ARGUMENTS = ['suite', 'dialect', 'scale', 'only', 'floors', 'cache', 'http'];
+
+function checkArguments(): void {
+  for (const arg of process.argv.slice(2)) {
+    const name = /^--([a-z]+)/.exec(arg)?.[1];
+    if (name && !ARGUMENTS.includes(name)) {
+      throw new Error(`unknown option --${name} (known: ${ARGUMENTS.map((a) => `--${a}`).join(', ')})`);
+    }
+  }
+}
+
+function listEnv(name: string, cli?: string): string[] {
+  return (cli ?? process.env[name] ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
@@ -59,13 +93,24 @@ function listEnv(name: string): string[] {
 
 export function loadBenchConfig(): BenchConfig {
   const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const dialects = listEnv('BENCH_DIALECTS');
+  checkArguments();
+  const suite = argument('suite') ?? 'core';
+  if (suite !== 'core' && suite !== 'community')
+    throw new Error(`--suite is core or community, got "${suite}"`);
+  const scale = Number(argument('scale') ?? process.env.BENCH_SCALE ?? 1);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 10) throw new Error('--scale must be in (0, 10]');
+  const dialects = listEnv('BENCH_DIALECTS', argument('dialect'));
   for (const dialect of dialects) {
     if (dialect !== 'sqlite' && dialect !== 'postgres') {
       throw new Error(`BENCH_DIALECTS accepts sqlite and postgres, got "${dialect}"`);
     }
   }
   return {
+    suite,
+    scale,
+    floors: (argument('floors') ?? process.env.BENCH_COMMUNITY_FLOORS ?? '1') !== '0',
+    http: argument('http') !== '0',
+    cache: (argument('cache') ?? process.env.BENCH_CACHE ?? '1') !== '0',
     seconds: numberEnv('BENCH_SECONDS', 5, 0.5),
     warmupSeconds: numberEnv('BENCH_WARMUP', 1, 0),
     floorSeconds: numberEnv('BENCH_FLOOR_SECONDS', 1, 0.2),
@@ -76,7 +121,7 @@ export function loadBenchConfig(): BenchConfig {
     posts: Math.round(numberEnv('BENCH_POSTS', 100_000, 100)),
     comments: Math.round(numberEnv('BENCH_COMMENTS', 100_000, 0)),
     dialects: dialects.length ? (dialects as DialectName[]) : ['sqlite', 'postgres'],
-    only: listEnv('BENCH_ONLY'),
+    only: listEnv('BENCH_ONLY', argument('only')),
     postgresAdminUrl: process.env.TEST_POSTGRES_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres',
     writeDoc: process.env.BENCH_WRITE_DOC !== '0',
     profile: process.env.BENCH_PROFILE === '1',

@@ -35,6 +35,10 @@ export interface DialectReport {
   skipped?: string;
   floorLabel?: string;
   dataset?: { members: number; posts: number; comments: number; timings: Record<string, number> };
+  /** Replaces the dataset line (the community suite describes its own dataset). */
+  datasetText?: string;
+  /** Lines printed after the table (the community suite's query-plan findings). */
+  notes?: string[];
   scenarios: ScenarioOutcome[];
   /** The realtime fan-out scenario, when it ran. */
   sse?: SseOutcome;
@@ -93,6 +97,7 @@ function verdict(outcome: ScenarioOutcome): string {
   if (!http) return 'not run';
   const misses: string[] = [];
   if (http.rps < budget.rps) misses.push('rate');
+  if (budget.p95Ms !== undefined && http.p95 >= budget.p95Ms) misses.push('p95');
   if (budget.p99Ms !== undefined && http.p99 >= budget.p99Ms) misses.push('p99');
   if (http.errors > 0) misses.push('errors');
   return misses.length ? `**misses** (${misses.join(', ')})` : 'meets';
@@ -209,13 +214,14 @@ export function renderSection(report: BenchReport): string {
       lines.push(`Skipped: ${dialect.skipped}`, '');
       continue;
     }
-    lines.push(datasetLine(dialect), '');
+    lines.push(dialect.datasetText ?? datasetLine(dialect), '');
     if (dialect.scenarios.length) {
       if (dialect.floorLabel) lines.push(`DB floor: ${dialect.floorLabel}.`, '');
       lines.push(row(HEADER), `| ${HEADER.map(() => '---').join(' | ')} |`);
       for (const outcome of dialect.scenarios) lines.push(scenarioRow(outcome, dialect.dialect));
       lines.push('');
     }
+    if (dialect.notes?.length) lines.push(...dialect.notes, '');
     if (dialect.sse) lines.push(...sseLines(dialect.sse), '');
   }
   return lines.join('\n');
@@ -299,13 +305,21 @@ ${END_MARKER}
 `;
 
 /** Replaces the marked section of the doc (creating the doc or the markers when missing). */
-export async function writeDoc(docPath: string, section: string): Promise<void> {
+export async function writeDoc(
+  docPath: string,
+  section: string,
+  markers: { start: string; end: string; heading: string } = {
+    start: START_MARKER,
+    end: END_MARKER,
+    heading: 'Results',
+  },
+): Promise<void> {
   let doc = fs.existsSync(docPath) ? fs.readFileSync(docPath, 'utf8') : DEFAULT_DOC;
-  if (!doc.includes(START_MARKER) || !doc.includes(END_MARKER)) {
-    doc = `${doc.trimEnd()}\n\n## Results\n\n${START_MARKER}\n${END_MARKER}\n`;
+  if (!doc.includes(markers.start) || !doc.includes(markers.end)) {
+    doc = `${doc.trimEnd()}\n\n## ${markers.heading}\n\n${markers.start}\n${markers.end}\n`;
   }
-  const before = doc.slice(0, doc.indexOf(START_MARKER) + START_MARKER.length);
-  const after = doc.slice(doc.indexOf(END_MARKER));
+  const before = doc.slice(0, doc.indexOf(markers.start) + markers.start.length);
+  const after = doc.slice(doc.indexOf(markers.end));
   const next = `${before}\n\n${section.trim()}\n\n${after}`;
   const options = (await prettier.resolveConfig(docPath)) ?? {};
   const formatted = await prettier.format(next, { ...options, filepath: docPath, parser: 'markdown' });

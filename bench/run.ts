@@ -12,26 +12,32 @@
  * and for the realtime fan-out (bench/sse.ts): BENCH_SSE_CLIENTS, BENCH_SSE_MEMBER_SHARE,
  * BENCH_SSE_WORKERS, BENCH_SSE_EVENTS.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { appMailer, openAppDatabase } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createCore } from '../apps/server/src/core';
 import { createLogger } from '../apps/server/src/tools/logger';
+import { runCommunitySuite } from './community/suite';
 import { loadBenchConfig, type BenchConfig, type DialectName } from './config';
 import { buildDataset } from './dataset';
-import { postgresFloor, sqliteFloor, type DriverFloor } from './floors';
-import { fetchOnce, runLoad } from './load';
-import { cpuProbe, killAll, machineCpu, processRssMb, startServer, type ServerChild } from './processes';
+import { postgresFloor, sqliteFloor } from './floors';
 import {
-  formatMs,
-  formatRps,
+  Cleanup,
+  databaseUrl,
+  log,
+  measure,
+  packageVersion,
+  postgresAdmin,
+  runFloors,
+  selected,
+  sqliteVersion,
+  versionOf,
+} from './harness';
+import { killAll, machineCpu, startServer } from './processes';
+import {
   renderSection,
   writeDoc,
   writeJson,
@@ -39,167 +45,8 @@ import {
   type DialectReport,
   type ScenarioOutcome,
 } from './report';
-import { buildScenarios, helloScenario, type Scenario } from './scenarios';
+import { buildScenarios, helloScenario } from './scenarios';
 import { planSse, runSse, SSE_KEY, type SsePlan } from './sse';
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
-
-/** Undo steps, run last-in first-out exactly once (normal end, failure or signal). */
-class Cleanup {
-  private steps: Array<{ name: string; run: () => Promise<void> | void }> = [];
-  private done: Promise<void> | undefined;
-
-  add(name: string, run: () => Promise<void> | void): () => Promise<void> {
-    const step = { name, run };
-    this.steps.push(step);
-    return async () => {
-      const index = this.steps.indexOf(step);
-      if (index === -1) return;
-      this.steps.splice(index, 1);
-      await step.run();
-    };
-  }
-
-  /** Runs every pending step; concurrent calls share one pass, later calls run what was added since. */
-  runAll(): Promise<void> {
-    this.done ??= (async () => {
-      while (this.steps.length) {
-        const step = this.steps.pop()!;
-        try {
-          await step.run();
-        } catch (error) {
-          log(`cleanup: ${step.name} failed: ${(error as Error).message}`);
-        }
-      }
-    })().finally(() => {
-      this.done = undefined;
-    });
-    return this.done;
-  }
-}
-
-function versionOf(command: string, args: string[]): string {
-  try {
-    return execFileSync(command, args, { encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
-const require = createRequire(import.meta.url);
-
-/** A dependency's version, read from its package.json (found next to its entry point). */
-function packageVersion(name: string): string {
-  try {
-    let dir = path.dirname(require.resolve(name));
-    while (dir !== path.dirname(dir)) {
-      const file = path.join(dir, 'package.json');
-      if (fs.existsSync(file)) {
-        const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
-        if (pkg.name === name) return pkg.version ?? '?';
-      }
-      dir = path.dirname(dir);
-    }
-  } catch {
-    // Not resolvable from here.
-  }
-  return '?';
-}
-
-function sqliteVersion(): string {
-  const db = new SQLite(':memory:');
-  try {
-    return db.prepare('select sqlite_version()').pluck().get() as string;
-  } finally {
-    db.close();
-  }
-}
-
-async function postgresAdmin(url: string): Promise<pg.Client | string> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return client;
-  } catch (error) {
-    await client.end().catch(() => undefined);
-    return (error as Error).message || String(error);
-  }
-}
-
-function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function selected(config: BenchConfig, scenario: Scenario): boolean {
-  return config.only.length === 0 || config.only.some((part) => scenario.key.includes(part));
-}
-
-async function measure(
-  server: ServerChild,
-  scenario: Scenario,
-  config: BenchConfig,
-): Promise<ScenarioOutcome> {
-  const outcome: ScenarioOutcome = {
-    key: scenario.key,
-    title: scenario.title,
-    connections: scenario.connections,
-    ...(scenario.budget ? { budget: scenario.budget } : {}),
-  };
-  try {
-    const first = await fetchOnce(server.url, scenario.request(0));
-    outcome.answer = scenario.check(first.status, first.body);
-  } catch (error) {
-    outcome.problem = (error as Error).message;
-    log(`  ${scenario.key}: sanity check failed, not loaded: ${outcome.problem}`);
-    return outcome;
-  }
-  const started = performance.now();
-  const probe = cpuProbe(server.pid);
-  outcome.http = await runLoad({
-    url: server.url,
-    connections: scenario.connections,
-    warmupMs: config.warmupSeconds * 1000,
-    durationMs: config.seconds * 1000,
-    next: scenario.request,
-    onWindow: (edge) => (edge === 'start' ? probe.start() : probe.end()),
-  });
-  outcome.cpu = probe.result();
-  outcome.rssMb = processRssMb(server.pid);
-  const h = outcome.http;
-  log(
-    `  ${scenario.key.padEnd(24)} ${formatRps(h.rps).padStart(7)} req/s  p50 ${formatMs(h.p50)}  p95 ${formatMs(h.p95)}  ` +
-      `p99 ${formatMs(h.p99)} ms  errors ${h.errors}  [${outcome.answer}]  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-  );
-  return outcome;
-}
-
-async function runFloors(
-  floor: DriverFloor,
-  scenarios: Scenario[],
-  outcomes: Map<string, ScenarioOutcome>,
-  config: BenchConfig,
-): Promise<void> {
-  for (const scenario of scenarios) {
-    if (!scenario.replay) continue;
-    const outcome = outcomes.get(scenario.key)!;
-    try {
-      const statements = await floor.capture(scenario.replay);
-      outcome.statements = statements;
-      outcome.plans = [];
-      for (const statement of statements) outcome.plans.push(await floor.explain(statement));
-      outcome.floor = await floor.run(statements, config.floorSeconds);
-      log(
-        `  floor ${scenario.key.padEnd(24)} ${formatRps(outcome.floor.rps).padStart(7)} req/s  ` +
-          `p99 ${formatMs(outcome.floor.p99)} ms  (${statements.length} statements)`,
-      );
-    } catch (error) {
-      log(`  floor ${scenario.key}: could not replay: ${(error as Error).message}`);
-    }
-  }
-}
 
 async function runDialect(
   dialect: DialectName,
@@ -349,6 +196,7 @@ async function main(): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  if (config.suite === 'community') return runCommunitySuite(config, cleanup, () => signalled);
   const started = performance.now();
   const cpuAtStart = machineCpu();
   const report: BenchReport = {

@@ -14,6 +14,7 @@ import type { RequestSpec } from './load';
 
 export interface Budget {
   rps: number;
+  p95Ms?: number;
   p99Ms?: number;
   label: string;
 }
@@ -22,6 +23,10 @@ export interface Budget {
 export const LIST_BUDGET: Budget = { rps: 2000, p99Ms: 50, label: '≥ 2,000/s, p99 < 50 ms' };
 /** PRODUCT.md §9: a story view with expands. */
 export const VIEW_BUDGET: Budget = { rps: 4000, label: '≥ 4,000/s' };
+/** PRODUCT.md §9: comment creation with its rules, counters and notification. */
+export const CREATE_COMMENT_BUDGET: Budget = { rps: 1000, label: '≥ 1,000/s' };
+/** PRODUCT.md §9: search answers within 50 ms at the 95th percentile. */
+export const SEARCH_BUDGET: Budget = { rps: 0, p95Ms: 50, label: 'p95 < 50 ms' };
 
 export interface Scenario {
   key: string;

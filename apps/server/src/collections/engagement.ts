@@ -100,6 +100,8 @@ export const notifications: CollectionInput = {
   ],
   indexes: [
     'CREATE INDEX idx_notifications_user_read_created ON "notifications" ("user", "read", "created")',
+    // All of a member's notifications, newest first, read or not.
+    'CREATE INDEX idx_notifications_user_created ON "notifications" ("user", "created")',
     'CREATE INDEX idx_notifications_fold ON "notifications" ("user", "fold_key", "read")',
   ],
 };

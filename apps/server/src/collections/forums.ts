@@ -36,6 +36,8 @@ export const forumPosts: CollectionInput = {
   indexes: [
     'CREATE INDEX idx_forum_posts_forum_updated ON "forum_posts" ("forum", "updated")',
     'CREATE UNIQUE INDEX idx_forum_posts_post ON "forum_posts" ("post")',
+    // The pinned-thread view reads only pinned rows.
+    'CREATE INDEX idx_forum_posts_pinned ON "forum_posts" ("pinned")',
   ],
 };
 

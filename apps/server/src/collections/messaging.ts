@@ -33,6 +33,9 @@ export const messages: CollectionInput = {
   indexes: [
     'CREATE INDEX idx_messages_to_read ON "messages" ("to", "is_read", "created")',
     'CREATE INDEX idx_messages_from ON "messages" ("from", "created")',
+    // The inbox (read and unread, newest first) and one conversation's thread (both directions).
+    'CREATE INDEX idx_messages_to_created ON "messages" ("to", "created")',
+    'CREATE INDEX idx_messages_pair ON "messages" ("from", "to", "created")',
   ],
 };
 

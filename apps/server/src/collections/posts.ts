@@ -57,5 +57,7 @@ export const posts: CollectionInput = {
     'CREATE INDEX idx_posts_type_published ON "posts" ("type", "published")',
     'CREATE INDEX idx_posts_submitted ON "posts" ("submitted")',
     'CREATE INDEX idx_posts_created ON "posts" ("created")',
+    // The content queue: unpublished posts, oldest first.
+    'CREATE INDEX idx_posts_published_created ON "posts" ("published", "created")',
   ],
 };

@@ -24,6 +24,8 @@ export const stories: CollectionInput = {
   indexes: [
     'CREATE UNIQUE INDEX idx_stories_post ON "stories" ("post")',
     'CREATE INDEX idx_stories_series ON "stories" ("series")',
+    // Story lists page by creation date (spec part 1 §7), newest or oldest first.
+    'CREATE INDEX idx_stories_created ON "stories" ("created")',
   ],
 };
 

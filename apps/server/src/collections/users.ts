@@ -35,5 +35,9 @@ export const users: CollectionInput = {
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  indexes: ['CREATE UNIQUE INDEX idx_users_username ON "users" ("username")'],
+  indexes: [
+    'CREATE UNIQUE INDEX idx_users_username ON "users" ("username")',
+    // The admin's member list pages by sign-up date.
+    'CREATE INDEX idx_users_created ON "users" ("created")',
+  ],
 };

@@ -4,12 +4,26 @@ import type { Collection } from '../collections/model';
 const NOT_UNIQUE = { code: 'validation_not_unique', message: 'Value must be unique.' };
 
 /** The columns an index definition covers, for naming the fields of a unique violation. */
-function indexColumns(definition: string): string[] {
+export function indexColumns(definition: string): string[] {
   const inside = /\(([^)]*)\)/.exec(definition.replace(/lower\(([^)]*)\)/gi, '$1'))?.[1] ?? '';
   return inside
     .split(',')
     .map((c) => c.trim().split(/\s+/)[0]!.replace(/[`"]/g, ''))
     .filter(Boolean);
+}
+
+/**
+ * Whether at most one record can hold a given value of `field`: the id, or a field with a unique
+ * index of its own (a plain column, not an expression such as `lower(...)`).
+ */
+export function isUniqueField(collection: Collection, field: string): boolean {
+  if (field === 'id') return true;
+  return collection.indexes.some((definition) => {
+    if (!/^\s*CREATE\s+UNIQUE\s+INDEX/i.test(definition) || /\bWHERE\b/i.test(definition)) return false;
+    if (/lower\(/i.test(definition)) return false;
+    const columns = indexColumns(definition);
+    return columns.length === 1 && columns[0] === field;
+  });
 }
 
 /**

@@ -19,6 +19,7 @@ import { isMultiValued, type Collection, type Field } from '../collections/model
 import type { CollectionRegistry } from '../collections/registry';
 import { storageOf } from '../fields';
 import { columnKey, rowsKey } from '../records/count-cache';
+import { isUniqueField } from '../records/unique-errors';
 import { macroValue } from './macros';
 import type { RequestInfo } from './request-info';
 import { resolveRequestIdentifier } from './request-operands';
@@ -58,7 +59,7 @@ interface Walk {
   multi: boolean;
   hops: number;
   /** Set while the path is exactly one single relation away from the row (see `Membership`). */
-  via?: Omit<Membership, 'expr'> | undefined;
+  via?: Omit<Membership, 'expr' | 'unique'> | undefined;
 }
 
 export const valueTypeOf = (field: Field): ValueType => {
@@ -272,14 +273,18 @@ export class RecordFieldResolver implements FilterResolver {
     const flavor = this.options.flavor;
     let expr: RawBuilder<unknown> = sql.ref(`${walk.alias}.${field.name}`);
     let type = valueTypeOf(field);
+    // The stored column as it is (views may hold NULLs; the CASE guards below make NULLs).
+    let plain = walk.collection.type !== 'view';
     if (this.options.client && walk.collection.type === 'auth' && field.name === 'email') {
       // Client filters must not reveal emails their owners keep private.
       this.readsField(walk.collection, 'emailVisibility');
       expr = sql`(CASE WHEN ${sql.ref(`${walk.alias}.emailVisibility`)} THEN ${expr} ELSE NULL END)`;
+      plain = false;
     }
     if (this.options.client && field.readRule !== null && this.options.readGuard) {
       // A private field filters as empty for callers who may not read it, so it cannot be probed.
       expr = sql`(CASE WHEN ${this.options.readGuard(walk.collection, field, walk.alias)} THEN ${expr} ELSE NULL END)`;
+      plain = false;
     }
     switch (modifier) {
       case null:
@@ -317,7 +322,14 @@ export class RecordFieldResolver implements FilterResolver {
       default:
         throw new FilterResolveError(`unknown modifier ${modifier}`);
     }
-    return this.complete(walk, expr, type);
+    const untouched = modifier === null;
+    return this.complete(
+      walk,
+      expr,
+      type,
+      untouched && isUniqueField(walk.collection, field.name),
+      untouched && plain,
+    );
   }
 
   private finishJson(walk: Walk, field: Field, path: string[], modifier: string | null): Resolved {
@@ -329,13 +341,19 @@ export class RecordFieldResolver implements FilterResolver {
   }
 
   /** Wraps the value in the walked rows: itself, a scalar subquery (single hops), or a multi source. */
-  private complete(walk: Walk, expr: RawBuilder<unknown>, type: ValueType): Resolved {
-    if (!walk.from) return { kind: 'sql', expr, type };
+  private complete(
+    walk: Walk,
+    expr: RawBuilder<unknown>,
+    type: ValueType,
+    unique = false,
+    notNull = false,
+  ): Resolved {
+    if (!walk.from) return notNull ? { kind: 'sql', expr, type, notNull } : { kind: 'sql', expr, type };
     if (walk.multi) return { kind: 'multi', expr, type, source: { from: walk.from, where: walk.where } };
     const where = walk.where.length ? sql` WHERE ${sql.join(walk.where, sql` AND `)}` : sql``;
     const scalar = sql`(SELECT ${expr} FROM ${walk.from}${where} LIMIT 1)`;
     return walk.via && walk.hops === 1
-      ? { kind: 'sql', expr: scalar, type, membership: { ...walk.via, expr } }
+      ? { kind: 'sql', expr: scalar, type, membership: { ...walk.via, expr, unique } }
       : { kind: 'sql', expr: scalar, type };
   }
 

@@ -11,7 +11,7 @@ import type { ValueType } from './operand';
 export type Scalar = string | number | boolean | null;
 
 /** One side of a comparison: a known value, or an SQL expression of a known type. */
-export type Side = { value: Scalar } | { expr: RawBuilder<unknown>; type: ValueType };
+export type Side = { value: Scalar } | { expr: RawBuilder<unknown>; type: ValueType; notNull?: boolean };
 
 const isStatic = (side: Side): side is { value: Scalar } => 'value' in side;
 const isEmpty = (v: Scalar) => v === null || v === '';
@@ -104,8 +104,14 @@ export function compareSides(
     const { value, asText } = coerce(literal.value, column.type);
     const expr = asText ? flavor.asText(column.expr) : column.expr;
     if ((base === '=' || base === '!=') && isEmpty(value)) {
+      // A NOT NULL column is blank only as '': without the `IS NULL` branch an index on it still applies.
+      const text = column.type === 'text' || asText;
       const blank =
-        column.type === 'text' || asText ? sql`(${expr} = '' OR ${expr} IS NULL)` : sql`(${expr} IS NULL)`;
+        text && column.notNull
+          ? sql`${expr} = ''`
+          : text
+            ? sql`(${expr} = '' OR ${expr} IS NULL)`
+            : sql`(${expr} IS NULL)`;
       return base === '=' ? blank : sql`(NOT ${blank})`;
     }
     const param = bind(value, flavor);

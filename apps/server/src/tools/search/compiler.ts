@@ -85,14 +85,17 @@ function expandStatics(resolved: Resolved): Resolved[] {
 function side(resolved: Resolved): Side {
   if (resolved.kind === 'static') return { value: resolved.value };
   if (resolved.kind === 'statics') throw new FilterResolveError('a list of values cannot be compared here');
-  return { expr: resolved.expr, type: resolved.type };
+  return resolved.kind === 'sql' && resolved.notNull
+    ? { expr: resolved.expr, type: resolved.type, notNull: true }
+    : { expr: resolved.expr, type: resolved.type };
 }
 
 const nullSide = (resolved: Resolved): Side => (resolved.kind === 'multi' ? { value: null } : side(resolved));
 
 /**
- * `rel.field OP value` as `rel IN (SELECT id FROM related WHERE field OP value)`. Only when the
- * comparison is false for a missing related row (NULL), because that is what IN gives for one.
+ * `rel.field = value` as `rel IN (SELECT id FROM related WHERE field = value)`, when `field` is unique
+ * on the related collection (see `Membership`), and only when the comparison is false for a missing
+ * related row (NULL), because that is what IN gives for one.
  */
 function asMembership(
   expr: ComparisonExpr,
@@ -105,6 +108,7 @@ function asMembership(
   if (!forward && !backward) return null;
   const via = (forward ? left : right) as Extract<Resolved, { kind: 'sql' }>;
   const literal = (forward ? right : left) as Extract<Resolved, { kind: 'static' }>;
+  if (expr.op !== '=' || !via.membership!.unique) return null;
   const holdsForMissing = forward
     ? staticCompare(expr.op, null, literal.value)
     : staticCompare(expr.op, literal.value, null);
@@ -132,7 +136,13 @@ function compileComparisonResolved(
   if (sources.length === 0) return cond;
 
   const select = (where: RawBuilder<unknown> | null) => subquery(sources, where);
-  if (expr.op.startsWith('?')) return sql`EXISTS (${select(cond)})`;
+  if (expr.op.startsWith('?')) {
+    // PostgreSQL may turn an EXISTS under an OR (the rules' "published, or mine, or staff") into a
+    // hashed ANY that reads the whole related table on every request, even for a page of ten.
+    // `OFFSET 0` keeps it a per-row check (it changes nothing else): a page walks its sort index.
+    const fence = flavor.name === 'postgres' ? sql` OFFSET 0` : sql``;
+    return sql`EXISTS (${select(cond)}${fence})`;
+  }
   const whenEmpty = compareSides(expr.op, nullSide(left), nullSide(right), flavor);
   return sql`(NOT EXISTS (${select(sql`NOT (${cond})`)}) AND (EXISTS (${select(cond)}) OR (NOT EXISTS (${select(null)}) AND ${whenEmpty})))`;
 }

@@ -19,14 +19,24 @@ export interface RowSource {
 export type Resolved =
   | { kind: 'static'; value: string | number | boolean | null; type?: ValueType }
   | { kind: 'statics'; values: Array<string | number | boolean | null> }
-  | { kind: 'sql'; expr: RawBuilder<unknown>; type: ValueType; membership?: Membership }
+  | {
+      kind: 'sql';
+      expr: RawBuilder<unknown>;
+      type: ValueType;
+      membership?: Membership;
+      /** A stored column of the row itself: never NULL (every record column is NOT NULL). */
+      notNull?: boolean;
+    }
   | { kind: 'multi'; expr: RawBuilder<unknown>; type: ValueType; source: RowSource };
 
 /**
  * A value read through one single relation (`author.username`): `column` holds the related id, and
- * `expr` is the value on a row of `from`. A comparison with a known value can then be asked as
- * `column IN (SELECT id FROM from WHERE …)`, which uses the related table's indexes instead of running
- * a subquery for every row.
+ * `expr` is the value on a row of `from`. An equality with a known value on a unique related field
+ * can then be asked as `column IN (SELECT id FROM from WHERE …)`: the subquery is one index lookup
+ * giving at most one id, and the outer rows are found through `column`'s index. For any other
+ * comparison (`post.published != ''`) the subquery would list a large share of the related table on
+ * every request, so the value is read per row instead, which lets the outer query walk its own
+ * sort index and stop at the page's end.
  */
 export interface Membership {
   column: RawBuilder<unknown>;
@@ -37,6 +47,8 @@ export interface Membership {
   /** Conditions on the related row that the path already carried (a client filter's list-rule gate). */
   where: Array<RawBuilder<unknown>>;
   expr: RawBuilder<unknown>;
+  /** Whether `expr` is a field with at most one record per value (the id or a unique index). */
+  unique: boolean;
 }
 
 export class FilterResolveError extends Error {
