@@ -64,6 +64,8 @@ export function sizesFor(scale: number): Sizes {
 }
 
 const LABELS = 40;
+const SERIES_SHARE = 0.2;
+const SERIES_CHAPTERS = 4;
 const TAGS = 300;
 const FORUMS = 12;
 /** Members whose tokens the scenarios use, spread from the most active to the least. */
@@ -280,6 +282,14 @@ export async function buildCommunity(
     `  ${P.toLocaleString('en-US')} posts (${S.toLocaleString('en-US')} stories, ${sizes.forumPosts.toLocaleString('en-US')} forum posts)`,
   );
   const storyIds = Array.from({ length: S }, () => recordId(random));
+  // A fifth of the stories are chapters of four-chapter series (the series list of spec part 1 §7):
+  // series k holds stories 4k to 4k+3 in order, belongs to its first chapter's author and is
+  // published when that chapter is.
+  const seriesCount = Math.floor((S * SERIES_SHARE) / SERIES_CHAPTERS);
+  const seriesIds = Array.from({ length: seriesCount }, () => recordId(random));
+  const seriesPostIds = Array.from({ length: seriesCount }, () => recordId(random));
+  const seriesOf = (story: number) =>
+    story < seriesCount * SERIES_CHAPTERS ? seriesIds[Math.floor(story / SERIES_CHAPTERS)]! : '';
   await timed(timings, 'posts', async () => {
     const posts = writer('posts');
     const stories = writer('stories');
@@ -313,7 +323,7 @@ export async function buildCommunity(
           id: storyIds[i],
           post: plan.ids[i],
           content: `<p>${paragraph(random, 4 + Math.floor(random() * 8))}</p>`,
-          series: '',
+          series: seriesOf(i),
           created,
           updated: created,
         });
@@ -331,9 +341,43 @@ export async function buildCommunity(
         });
       }
     }
+    const series = writer('series');
+    for (let k = 0; k < seriesCount; k++) {
+      const first = k * SERIES_CHAPTERS;
+      const chapters = Array.from({ length: SERIES_CHAPTERS }, (_, c) => first + c);
+      const created = dateString(Math.min(...chapters.map((c) => plan.created[c]!)));
+      const updated = dateString(Math.max(...chapters.map((c) => plan.created[c]!)));
+      const state = plan.state[first]!;
+      await posts.add({
+        id: seriesPostIds[k],
+        type: 'series',
+        title: sentence(random, 2 + Math.floor(random() * 3)).slice(0, -1),
+        description: sentence(random, 8 + Math.floor(random() * 8)),
+        contributors: [memberIds[plan.author[first]!]],
+        labels: [],
+        tags: [],
+        attachments: [],
+        published: state === 2 ? created : '',
+        submitted: state >= 1 ? created : '',
+        like_count: 0,
+        favorite_count: 0,
+        view_count: 0,
+        comment_count: 0,
+        created,
+        updated,
+      });
+      await series.add({
+        id: seriesIds[k],
+        post: seriesPostIds[k],
+        stories: chapters.map((c) => storyIds[c]),
+        created,
+        updated,
+      });
+    }
     await finish('posts', posts);
     await finish('stories', stories);
     await finish('forum_posts', forumPosts);
+    await finish('series', series);
   });
 
   // ---- comments (a quarter reply to the thread's previous comment)

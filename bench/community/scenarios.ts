@@ -20,6 +20,8 @@ const STORY_EXPAND = 'post,post.contributors,post.contributors.profile,post.tags
 /** What the content queue expands (apps/web/src/features/moderation/api/content-queue.ts). */
 const QUEUE_EXPAND = 'contributors,contributors.profile,tags,stories_via_post,series_via_post';
 const PUBLISHED = "post.published != ''";
+/** A series card: its post with the author, and its chapters. */
+const SERIES_EXPAND = 'post,post.contributors,post.contributors.profile,stories';
 
 export interface Tokens {
   /** One per pool member, in pool order. */
@@ -74,6 +76,13 @@ function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       collection: 'stories',
       nonEmpty: true,
       query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
+    },
+    {
+      key: 'series-latest',
+      title: 'series, published, -created, 10 per page, post and chapter expands',
+      collection: 'series',
+      nonEmpty: true,
+      query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: SERIES_EXPAND }),
     },
     {
       key: 'stories-by-label',

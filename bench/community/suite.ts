@@ -152,7 +152,7 @@ function datasetText(facts: CommunityFacts, built: string): string {
   const c = facts.counts;
   const n = (key: string) => (c[key] ?? 0).toLocaleString('en-US');
   return (
-    `Dataset (scale ${facts.scale}): ${n('users')} members, ${n('stories')} stories, ${n('forum_posts')} forum posts ` +
+    `Dataset (scale ${facts.scale}): ${n('users')} members, ${n('stories')} stories (${n('series')} series), ${n('forum_posts')} forum posts ` +
     `(${n('posts')} posts), ${n('comments')} comments, ${n('likes')} likes, ${n('favorites')} favorites, ` +
     `${n('views')} views, ${n('notifications')} notifications, ${n('messages')} messages in ` +
     `${n('conversations')} conversations. ${built}`

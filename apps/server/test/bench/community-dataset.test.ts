@@ -45,7 +45,8 @@ describeEachDialect('bench community dataset', (getDb) => {
       users: sizes.members,
       stories: sizes.stories,
       forum_posts: sizes.forumPosts,
-      posts: sizes.stories + sizes.forumPosts,
+      posts: sizes.stories + sizes.forumPosts + Math.floor(sizes.stories / 20),
+      series: Math.floor(sizes.stories / 20),
       comments: sizes.comments,
       messages: sizes.messages,
     });
@@ -90,6 +91,24 @@ describeEachDialect('bench community dataset', (getDb) => {
     );
     expect(published).toBeGreaterThan(facts.counts.stories! * 0.85);
     expect(published).toBeLessThan(facts.counts.stories!);
+  });
+
+  it('groups chapters into series whose stories point back to them', async () => {
+    expect(facts.counts.series).toBeGreaterThan(0);
+    const chapters = await one(sql`SELECT COUNT(*) FROM stories WHERE series != ''`);
+    expect(chapters).toBe(facts.counts.series! * 4);
+    const rows = await sql<{ id: string; stories: unknown }>`SELECT id, stories FROM series`.execute(
+      core.db.kysely,
+    );
+    for (const row of rows.rows) {
+      const ids = (typeof row.stories === 'string' ? JSON.parse(row.stories) : row.stories) as string[];
+      expect(ids).toHaveLength(4);
+      const back = await sql<{
+        series: string;
+      }>`SELECT series FROM stories WHERE id IN (${sql.join(ids)})`.execute(core.db.kysely);
+      expect(back.rows.map((r) => r.series)).toEqual([row.id, row.id, row.id, row.id]);
+    }
+    expect(await one(sql`SELECT COUNT(*) FROM posts WHERE type = 'series'`)).toBe(facts.counts.series);
   });
 
   it('keeps one conversation per pair, matching its messages', async () => {
