@@ -72,7 +72,8 @@ const FORUMS = 12;
 const POOL = 20;
 const VIEW_POOL = 1000;
 const NOW = Date.UTC(2026, 10, 1);
-const YEAR = 365 * 24 * 3600 * 1000;
+const DAY = 24 * 3600 * 1000;
+const YEAR = 365 * DAY;
 
 export interface PoolMember {
   id: string;
@@ -170,6 +171,8 @@ export async function buildCommunity(
         tokenKey: tokenKey(random),
         verified: true,
         emailVisibility: false,
+        // Every member is an adult by birthday: posting, commenting and messaging require it.
+        birthday: dateString(NOW - (18 + (i % 50)) * YEAR - DAY),
         profile: profileIds[i],
         roles: i === 0 ? ['admin'] : i === 1 ? ['moderator'] : [],
         settings: { theme: 'auto', notification_sound: true, appear_online: true },

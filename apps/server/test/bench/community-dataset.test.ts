@@ -93,6 +93,10 @@ describeEachDialect('bench community dataset', (getDb) => {
     expect(published).toBeLessThan(facts.counts.stories!);
   });
 
+  it('gives every member a birthday, which posting and commenting require', async () => {
+    expect(await one(sql`SELECT COUNT(*) FROM users WHERE birthday = '' OR birthday IS NULL`)).toBe(0);
+  });
+
   it('groups chapters into series whose stories point back to them', async () => {
     expect(facts.counts.series).toBeGreaterThan(0);
     const chapters = await one(sql`SELECT COUNT(*) FROM stories WHERE series != ''`);
