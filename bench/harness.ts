@@ -4,12 +4,14 @@
  * measuring one scenario over HTTP and against its database floor.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { BenchConfig } from './config';
+import type { BenchConfig, DialectName } from './config';
 import type { DriverFloor } from './floors';
 import { fetchOnce, runLoad } from './load';
 import { cpuProbe, processRssMb, type ServerChild } from './processes';
@@ -105,6 +107,63 @@ export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Where one dialect's run keeps its data: a temporary data dir, and on PostgreSQL a fresh database. */
+export interface DialectTarget {
+  dataDir: string;
+  /** Environment for `loadConfig` and the server child: port 0, silent logs, no web build. */
+  env: Record<string, string>;
+  /** The throwaway database's URL and the server version, e.g. `PostgreSQL 15.20`; undefined on SQLite. */
+  url?: string;
+  postgresLabel?: string;
+}
+
+/**
+ * Makes a temporary data dir and, for PostgreSQL, a throwaway database, both removed by `cleanup`.
+ * Returns a sentence saying why instead when PostgreSQL cannot be reached.
+ */
+export async function prepareTarget(
+  dialect: DialectName,
+  config: BenchConfig,
+  cleanup: Cleanup,
+  prefix: string,
+): Promise<DialectTarget | string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-${dialect}-`));
+  cleanup.add(`remove ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let url: string | undefined;
+  let postgresLabel: string | undefined;
+  if (dialect === 'postgres') {
+    const admin = await postgresAdmin(config.postgresAdminUrl);
+    if (typeof admin === 'string')
+      return `PostgreSQL is not reachable at ${config.postgresAdminUrl} (${admin}).`;
+    const version = await admin.query<{ server_version: string }>('SHOW server_version');
+    postgresLabel = `PostgreSQL ${version.rows[0]?.server_version ?? ''}`;
+    const name = `bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    cleanup.add(`drop database ${name}`, async () => {
+      const client = await postgresAdmin(config.postgresAdminUrl);
+      if (typeof client === 'string') throw new Error(client);
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    });
+    url = databaseUrl(config.postgresAdminUrl, name);
+  }
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // Set even for SQLite, so a DATABASE_URL in the caller's environment cannot leak into the child.
+    DATABASE_URL: url ?? '',
+  };
+  return { dataDir, env, url, postgresLabel };
 }
 
 export function selected(config: BenchConfig, scenario: Scenario): boolean {

@@ -12,8 +12,6 @@
  * and for the realtime fan-out (bench/sse.ts): BENCH_SSE_CLIENTS, BENCH_SSE_MEMBER_SHARE,
  * BENCH_SSE_WORKERS, BENCH_SSE_EVENTS.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { appMailer, openAppDatabase } from '../apps/server/src/app';
@@ -26,11 +24,10 @@ import { buildDataset } from './dataset';
 import { postgresFloor, sqliteFloor } from './floors';
 import {
   Cleanup,
-  databaseUrl,
+  prepareTarget,
   log,
   measure,
   packageVersion,
-  postgresAdmin,
   runFloors,
   selected,
   sqliteVersion,
@@ -58,44 +55,14 @@ async function runDialect(
     label: dialect === 'sqlite' ? `SQLite ${sqliteVersion()} (WAL, synchronous=FULL)` : 'PostgreSQL',
     scenarios: [],
   };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `community-bench-${dialect}-`));
-  cleanup.add(`remove ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-  let url: string | undefined;
-  if (dialect === 'postgres') {
-    const admin = await postgresAdmin(config.postgresAdminUrl);
-    if (typeof admin === 'string') {
-      report.skipped = `PostgreSQL is not reachable at ${config.postgresAdminUrl} (${admin}).`;
-      log(`PostgreSQL skipped: ${report.skipped}`);
-      return report;
-    }
-    const version = await admin.query<{ server_version: string }>('SHOW server_version');
-    report.label = `PostgreSQL ${version.rows[0]?.server_version ?? ''}`;
-    const name = `bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    cleanup.add(`drop database ${name}`, async () => {
-      const client = await postgresAdmin(config.postgresAdminUrl);
-      if (typeof client === 'string') throw new Error(client);
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    });
-    url = databaseUrl(config.postgresAdminUrl, name);
+  const target = await prepareTarget(dialect, config, cleanup, 'community-bench');
+  if (typeof target === 'string') {
+    report.skipped = target;
+    log(`PostgreSQL skipped: ${target}`);
+    return report;
   }
-
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    // Set even for SQLite, so a DATABASE_URL in the caller's environment cannot leak into the child.
-    DATABASE_URL: url ?? '',
-  };
+  if (target.postgresLabel) report.label = target.postgresLabel;
+  const { dataDir, env, url } = target;
   const appConfig = loadConfig(env);
   log(`\n== ${report.label}: building the dataset`);
   const logger = createLogger('silent');

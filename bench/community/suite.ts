@@ -8,7 +8,7 @@
  * The built SQLite file is kept in bench/results/cache/ (keyed by scale and by the generator's and the
  * collections' source), so a second run at the same scale starts in seconds; `--cache 0` rebuilds.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,11 +21,10 @@ import type { BenchConfig, DialectName } from '../config';
 import { postgresFloor, sqliteFloor, type DriverFloor } from '../floors';
 import {
   type Cleanup,
-  databaseUrl,
+  prepareTarget,
   log,
   measure,
   packageVersion,
-  postgresAdmin,
   selected,
   sqliteVersion,
   versionOf,
@@ -169,41 +168,14 @@ async function runDialect(
     label: dialect === 'sqlite' ? `SQLite ${sqliteVersion()} (WAL, synchronous=FULL)` : 'PostgreSQL',
     scenarios: [],
   };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `community-bench-${dialect}-`));
-  cleanup.add(`remove ${dataDir}`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  let url: string | undefined;
-  if (dialect === 'postgres') {
-    const admin = await postgresAdmin(config.postgresAdminUrl);
-    if (typeof admin === 'string') {
-      report.skipped = `PostgreSQL is not reachable at ${config.postgresAdminUrl} (${admin}).`;
-      log(`PostgreSQL skipped: ${report.skipped}`);
-      return report;
-    }
-    const version = await admin.query<{ server_version: string }>('SHOW server_version');
-    report.label = `PostgreSQL ${version.rows[0]?.server_version ?? ''}`;
-    const name = `bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    cleanup.add(`drop database ${name}`, async () => {
-      const client = await postgresAdmin(config.postgresAdminUrl);
-      if (typeof client === 'string') throw new Error(client);
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    });
-    url = databaseUrl(config.postgresAdminUrl, name);
+  const target = await prepareTarget(dialect, config, cleanup, 'community-bench');
+  if (typeof target === 'string') {
+    report.skipped = target;
+    log(`PostgreSQL skipped: ${target}`);
+    return report;
   }
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    DATABASE_URL: url ?? '',
-  };
+  if (target.postgresLabel) report.label = target.postgresLabel;
+  const { dataDir, env, url } = target;
 
   // ---- the dataset: from the cache (SQLite) or built now
   const cacheDir = path.join(config.resultsDir, 'cache');
