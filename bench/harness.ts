@@ -14,8 +14,16 @@ import pg from 'pg';
 import type { BenchConfig, DialectName } from './config';
 import type { DriverFloor } from './floors';
 import { fetchOnce, runLoad } from './load';
-import { cpuProbe, processRssMb, type ServerChild } from './processes';
-import { formatMs, formatRps, type ScenarioOutcome } from './report';
+import { cpuProbe, machineCpu, processRssMb, type ServerChild } from './processes';
+import {
+  formatMs,
+  formatRps,
+  renderSection,
+  writeDoc,
+  writeJson,
+  type BenchReport,
+  type ScenarioOutcome,
+} from './report';
 import type { Scenario } from './scenarios';
 
 export const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -231,5 +239,42 @@ export async function runFloors(
     } catch (error) {
       log(`  floor ${scenario.key}: could not replay: ${(error as Error).message}`);
     }
+  }
+}
+
+/**
+ * Ends a run: fills the machine table (database versions, run time, CPU steal since `cpuAtStart`),
+ * prints the section, writes the JSON and, when asked, rewrites the section of docs/benchmarks.md
+ * between `markers` (the core suite's when omitted).
+ */
+export async function publishReport(
+  report: BenchReport,
+  config: BenchConfig,
+  started: number,
+  cpuAtStart: ReturnType<typeof machineCpu>,
+  markers?: Parameters<typeof writeDoc>[2],
+): Promise<void> {
+  report.machine.SQLite = sqliteVersion();
+  for (const dialect of report.dialects) {
+    if (dialect.dialect === 'postgres') {
+      report.machine.PostgreSQL = dialect.skipped
+        ? 'not reachable'
+        : dialect.label.replace('PostgreSQL ', '');
+    }
+  }
+  report.machine['total run time'] = `${((performance.now() - started) / 1000).toFixed(0)} s`;
+  const cpuAtEnd = machineCpu();
+  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
+    // Time the hypervisor gave to other guests: a high share makes every number here noisier.
+    const share = (cpuAtEnd.steal - cpuAtStart.steal) / (cpuAtEnd.total - cpuAtStart.total);
+    report.machine['CPU steal during the run'] = `${(share * 100).toFixed(1)}%`;
+  }
+  const section = renderSection(report);
+  log(`\n${section}`);
+  const json = writeJson(config.resultsDir, report);
+  log(`raw results, SQL and query plans: ${path.relative(config.rootDir, json)}`);
+  if (config.writeDoc) {
+    await writeDoc(config.docPath, section, markers);
+    log(`updated ${path.relative(config.rootDir, config.docPath)}`);
   }
 }

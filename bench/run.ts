@@ -25,6 +25,7 @@ import { postgresFloor, sqliteFloor } from './floors';
 import {
   Cleanup,
   prepareTarget,
+  publishReport,
   log,
   measure,
   packageVersion,
@@ -34,14 +35,7 @@ import {
   versionOf,
 } from './harness';
 import { killAll, machineCpu, startServer } from './processes';
-import {
-  renderSection,
-  writeDoc,
-  writeJson,
-  type BenchReport,
-  type DialectReport,
-  type ScenarioOutcome,
-} from './report';
+import { type BenchReport, type DialectReport, type ScenarioOutcome } from './report';
 import { buildScenarios, helloScenario } from './scenarios';
 import { planSse, runSse, SSE_KEY, type SsePlan } from './sse';
 
@@ -222,29 +216,7 @@ async function main(): Promise<number> {
   }
   await cleanup.runAll();
 
-  report.machine.SQLite = sqliteVersion();
-  for (const dialect of report.dialects) {
-    if (dialect.dialect === 'postgres') {
-      report.machine.PostgreSQL = dialect.skipped
-        ? 'not reachable'
-        : dialect.label.replace('PostgreSQL ', '');
-    }
-  }
-  report.machine['total run time'] = `${((performance.now() - started) / 1000).toFixed(0)} s`;
-  const cpuAtEnd = machineCpu();
-  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
-    // Time the hypervisor gave to other guests: a high share makes every number here noisier.
-    const share = (cpuAtEnd.steal - cpuAtStart.steal) / (cpuAtEnd.total - cpuAtStart.total);
-    report.machine['CPU steal during the run'] = `${(share * 100).toFixed(1)}%`;
-  }
-  const section = renderSection(report);
-  log(`\n${section}`);
-  const json = writeJson(config.resultsDir, report);
-  log(`raw results, SQL and query plans: ${path.relative(config.rootDir, json)}`);
-  if (config.writeDoc) {
-    await writeDoc(config.docPath, section);
-    log(`updated ${path.relative(config.rootDir, config.docPath)}`);
-  }
+  await publishReport(report, config, started, cpuAtStart);
   return 0;
 }
 

@@ -22,6 +22,7 @@ import { postgresFloor, sqliteFloor, type DriverFloor } from '../floors';
 import {
   type Cleanup,
   prepareTarget,
+  publishReport,
   log,
   measure,
   packageVersion,
@@ -30,16 +31,7 @@ import {
   versionOf,
 } from '../harness';
 import { killAll, machineCpu, startServer } from '../processes';
-import {
-  formatMs,
-  formatRps,
-  renderSection,
-  writeDoc,
-  writeJson,
-  type BenchReport,
-  type DialectReport,
-  type ScenarioOutcome,
-} from '../report';
+import { formatMs, formatRps, type BenchReport, type DialectReport, type ScenarioOutcome } from '../report';
 import { helloScenario, type Scenario } from '../scenarios';
 import { buildCommunity, type CommunityFacts } from './dataset';
 import { communityScenarios, type Tokens } from './scenarios';
@@ -334,31 +326,10 @@ export async function runCommunitySuite(
     return 1;
   }
   await cleanup.runAll();
-  report.machine.SQLite = sqliteVersion();
-  for (const dialect of report.dialects) {
-    if (dialect.dialect === 'postgres') {
-      report.machine.PostgreSQL = dialect.skipped
-        ? 'not reachable'
-        : dialect.label.replace('PostgreSQL ', '');
-    }
-  }
-  report.machine['total run time'] = `${((performance.now() - started) / 1000).toFixed(0)} s`;
-  const cpuAtEnd = machineCpu();
-  if (cpuAtStart && cpuAtEnd && cpuAtEnd.total > cpuAtStart.total) {
-    const share = (cpuAtEnd.steal - cpuAtStart.steal) / (cpuAtEnd.total - cpuAtStart.total);
-    report.machine['CPU steal during the run'] = `${(share * 100).toFixed(1)}%`;
-  }
-  const section = renderSection(report);
-  log(`\n${section}`);
-  const json = writeJson(config.resultsDir, report);
-  log(`raw results, SQL and query plans: ${path.relative(config.rootDir, json)}`);
-  if (config.writeDoc) {
-    await writeDoc(config.docPath, section, {
-      start: COMMUNITY_START,
-      end: COMMUNITY_END,
-      heading: 'Community results (PRODUCT.md §9 dataset)',
-    });
-    log(`updated ${path.relative(config.rootDir, config.docPath)}`);
-  }
+  await publishReport(report, config, started, cpuAtStart, {
+    start: COMMUNITY_START,
+    end: COMMUNITY_END,
+    heading: 'Community results (PRODUCT.md §9 dataset)',
+  });
   return 0;
 }
