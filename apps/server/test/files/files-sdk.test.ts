@@ -4,9 +4,9 @@
  */
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { IDS, PASSWORD } from '../support/fixture';
-import { client, listen, rejection } from '../sdk/sdk-server';
-import { HTML, describeWithFiles, png } from './support';
+import { IDS } from '../support/fixture';
+import { listen, rejection } from '../sdk/sdk-server';
+import { HTML, describeWithFiles, png, signedInClient, statusOf } from './support';
 
 interface Album {
   id: string;
@@ -21,18 +21,8 @@ interface Album {
 
 describeWithFiles('files via the SDK', (get) => {
   let url: string;
-  const signedIn = async (email = 'alice@example.com') => {
-    const pb = client(url);
-    await pb.collection('members').authWithPassword(email, PASSWORD);
-    return pb;
-  };
+  const signedIn = (email?: string) => signedInClient(url, email);
   const title = () => `sdk ${Math.random().toString(36).slice(2)}`;
-  /** The status of a GET, with the body read so the connection is free again. */
-  const statusOf = async (target: string) => {
-    const res = await fetch(target);
-    await res.arrayBuffer();
-    return res.status;
-  };
 
   beforeAll(async () => {
     url = await listen(get());

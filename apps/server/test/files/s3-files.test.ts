@@ -17,10 +17,10 @@ import type { Core } from '../../src/core';
 import { S3FileStorage } from '../../src/tools/files/s3-storage';
 import { createTestServer } from '../support/app';
 import { createTestDatabase } from '../support/databases';
-import { IDS, PASSWORD } from '../support/fixture';
+import { IDS } from '../support/fixture';
 import { startS3 } from '../support/s3';
-import { client, listen } from '../sdk/sdk-server';
-import { describeWithFiles, multipart, png } from './support';
+import { listen } from '../sdk/sdk-server';
+import { describeWithFiles, multipart, png, signedInClient, statusOf } from './support';
 
 interface Album {
   id: string;
@@ -36,17 +36,8 @@ describeWithFiles(
   'files on S3 via the SDK',
   (get) => {
     let url: string;
-    const signedIn = async (email = 'alice@example.com') => {
-      const pb = client(url);
-      await pb.collection('members').authWithPassword(email, PASSWORD);
-      return pb;
-    };
+    const signedIn = (email?: string) => signedInClient(url, email);
     const title = () => `s3 ${Math.random().toString(36).slice(2)}`;
-    const statusOf = async (target: string) => {
-      const res = await fetch(target);
-      await res.arrayBuffer();
-      return res.status;
-    };
     const recordKeys = (album: Album) => get().storedKeys(`${album.collectionId}/${album.id}/`);
 
     beforeAll(async () => {

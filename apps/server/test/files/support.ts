@@ -11,7 +11,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import type { Collection } from '../../src/core/collections/model';
 import { describeEachDialect } from '../support/databases';
-import { buildFixture, type Fixture } from '../support/fixture';
+import { buildFixture, PASSWORD, type Fixture } from '../support/fixture';
+import { client } from '../sdk/sdk-server';
 import { startS3, type TestS3 } from '../support/s3';
 
 export interface FileFixture extends Fixture {
@@ -181,3 +182,17 @@ export async function multipart(
 }
 
 export const NAME_PATTERN = /^[a-z0-9_]{3,100}_[a-z0-9]{10}\.[\w.*\-+=#]{1,20}$/;
+
+/** An SDK client of the server at `url`, signed in as a fixture member. */
+export async function signedInClient(url: string, email = 'alice@example.com') {
+  const pb = client(url);
+  await pb.collection('members').authWithPassword(email, PASSWORD);
+  return pb;
+}
+
+/** The status of a GET, with the body read so the connection is free again. */
+export async function statusOf(target: string): Promise<number> {
+  const res = await fetch(target);
+  await res.arrayBuffer();
+  return res.status;
+}
