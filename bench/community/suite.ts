@@ -45,6 +45,8 @@ function sourceFingerprint(): string {
   const dir = path.dirname(new URL(import.meta.url).pathname);
   for (const file of ['dataset.ts', 'random.ts', 'writer.ts'])
     hash.update(fs.readFileSync(path.join(dir, file)));
+  // Tables and triggers made beside the collections' own (relation indexes) are part of the file too.
+  hash.update(fs.readFileSync(path.join(dir, '../../apps/server/src/db/relation-index.ts')));
   hash.update(JSON.stringify(communityCollections));
   return hash.digest('hex').slice(0, 12);
 }

@@ -12,6 +12,7 @@ import type { AccountMailDeps } from './auth/account-mail';
 import { TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
 import { CollectionRegistry } from './collections/registry';
+import { ensureRelationIndexes } from './collections/relation-indexes';
 import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
@@ -64,6 +65,10 @@ export interface CoreOptions {
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
   const registry = await CollectionRegistry.load(db.kysely);
+  // Databases made before relation indexes existed get theirs once; processes starting together wait.
+  await db.withLock('relation-indexes', { wait: true }, () =>
+    db.kysely.transaction().execute((trx) => ensureRelationIndexes(trx, db.dialect, registry.all())),
+  );
   const hooks = new Hooks();
   const passwords = new PasswordHasher({ cost: options.bcryptCost ?? 10 });
   const secretRow: { value: string } = await db.kysely

@@ -117,4 +117,47 @@ describeWithFixture('remembered list totals', (get) => {
     }
     expect((await list(null, 'filter=views>=0')).totalItems).toBe(2);
   });
+
+  it('gives every caller one total when the filter already guarantees the rule (rules/implied.ts)', async () => {
+    const { tokens } = get();
+    // The rule is "published, or mine, or staff": a filter for published posts guarantees it, so
+    // the statement no longer names the caller and the second and third callers reuse the total.
+    const before = stats();
+    expect((await list(tokens.alice, 'filter=published=true')).totalItems).toBe(2);
+    expect((await list(tokens.bob, 'filter=published=true')).totalItems).toBe(2);
+    expect((await list(tokens.mod, 'filter=published=true')).totalItems).toBe(2);
+    expect((await list(null, 'filter=published=true')).totalItems).toBe(2);
+    const after = stats();
+    expect(after.misses - before.misses).toBe(1);
+    expect(after.hits - before.hits).toBe(3);
+  });
+
+  it('keeps the rule when the filter does not guarantee it', async () => {
+    const { tokens } = get();
+    // "Not published" also holds for a value the caller cannot read, so it guarantees nothing:
+    // Bob must still not find Alice's draft, while Alice and the moderator do.
+    const ids = async (token: string | null) =>
+      (await list(token, 'filter=published!=true')).items.map((item) => item.id);
+    expect(await ids(tokens.bob)).not.toContain(IDS.postDraft);
+    expect(await ids(null)).toEqual([]);
+    expect(await ids(tokens.alice)).toContain(IDS.postDraft);
+    expect(await ids(tokens.mod)).toContain(IDS.postDraft);
+  });
+
+  it('leaves out a guaranteed condition on a related record, but not the rest of the rule', async () => {
+    const { tokens, server } = get();
+    const comments = async (token: string | null) => {
+      const response = await server.inject({
+        method: 'GET',
+        url: '/api/collections/comments/records?filter=post.published%3Dtrue',
+        headers: token ? { authorization: token } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ totalItems: number }>().totalItems;
+    };
+    // The comment rule is "signed in, and the post is published": the filter guarantees the second
+    // part only, so a guest still gets nothing.
+    expect(await comments(tokens.bob)).toBeGreaterThan(0);
+    expect(await comments(null)).toBe(0);
+  });
 });

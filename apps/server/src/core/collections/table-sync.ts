@@ -19,6 +19,7 @@ import {
 import type { AnyKysely, DialectName } from '../../db/types';
 import { storageOf } from '../fields';
 import type { Collection, Field } from './model';
+import { createRelationIndexes, dropRelationIndexes, relationIndexChanges } from './relation-indexes';
 
 function columnOf(field: Field): ColumnSpec {
   return { name: field.name, kind: storageOf(field), primaryKey: field.name === 'id' };
@@ -33,6 +34,8 @@ export async function syncTable(
   if (previous?.type === 'view' || next?.type === 'view') {
     throw new Error('view collections are not supported yet');
   }
+  const relationIndexes = relationIndexChanges(previous, next);
+  await dropRelationIndexes(db, dialect, relationIndexes.drop);
   if (!next) {
     if (previous) await dropTable(db, previous.name);
     return;
@@ -47,6 +50,7 @@ export async function syncTable(
   }
   // Indexes are few and cheap to build, so they are recreated from the definition.
   for (const definition of next.indexes) await createIndex(db, dialect, definition);
+  await createRelationIndexes(db, dialect, relationIndexes.create);
 }
 
 async function syncColumns(

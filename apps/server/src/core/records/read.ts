@@ -2,13 +2,14 @@
  * Reading records: list with filter, sort and pages, and view by id, with the collection's rules
  * ANDed into the SQL (never applied after fetching).
  */
-import { parseSort } from '@community/filter';
+import { parseSort, type Expr } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyKysely } from '../../db/types';
 import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
 import { FilterResolveError } from '../../tools/search/operand';
 import type { Collection } from '../collections/model';
-import { asBadRequest, clientFilterSql, ruleSql, type CompileContext } from '../rules/compile';
+import { asBadRequest, clientFilterSql, parseCached, ruleSql, type CompileContext } from '../rules/compile';
+import { ruleGivenFilter } from '../rules/implied';
 import { RecordFieldResolver } from '../rules/record-resolver';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
@@ -47,6 +48,29 @@ export function accessCondition(
   if (isSuperuser(ctx.request)) return null;
   if (rule === null) throw new ApiError(403, SUPERUSERS_ONLY);
   return rule === '' ? null : ruleSql(ctx, collection, rule, ROW);
+}
+
+/**
+ * The list rule as a WHERE condition, without the parts the caller's filter already guarantees (see
+ * rules/implied.ts); null when nothing is left to check. A filter that does not parse is reported
+ * when it is compiled, so here it only means nothing can be left out.
+ */
+function listCondition(
+  ctx: CompileContext,
+  collection: Collection,
+  filter: string | undefined,
+): RawBuilder<unknown> | null {
+  const rule = collection.listRule;
+  if (isSuperuser(ctx.request) || rule === '' || rule === null || !filter?.trim())
+    return accessCondition(ctx, collection, rule);
+  let filterExpr: Expr;
+  try {
+    filterExpr = parseCached(filter);
+  } catch {
+    return accessCondition(ctx, collection, rule);
+  }
+  const remaining = ruleGivenFilter(ctx.registry, collection, parseCached(rule), filterExpr);
+  return remaining === true ? null : ruleSql(ctx, collection, remaining, ROW);
 }
 
 /**
@@ -112,7 +136,7 @@ export async function listRecords(
   // What the rule and the filter read, so the total can be remembered until that data changes.
   const reads = new Set([rowsKey(collection.name)]);
   const compile = { ...compileContext(ctx, request), reads };
-  const rule = accessCondition(compile, collection, collection.listRule);
+  const rule = listCondition(compile, collection, params.filter);
   guardRequestReferences(request, params.filter, params.sort);
   const { filter, order } = asBadRequest(() => ({
     filter: params.filter?.trim() ? clientFilterSql(compile, collection, params.filter, ROW) : null,

@@ -40,7 +40,7 @@ export interface CompileContext {
 export function ruleSql(
   ctx: CompileContext,
   collection: Collection,
-  rule: string,
+  rule: string | Expr,
   alias: string,
 ): RawBuilder<unknown> {
   const resolver = new RecordFieldResolver({
@@ -50,7 +50,7 @@ export function ruleSql(
     client: false,
     counter: (ctx.counter ??= { next: 0 }),
   });
-  return compileFilter(parseCached(rule), resolver, ctx.flavor);
+  return compileFilter(typeof rule === 'string' ? parseCached(rule) : rule, resolver, ctx.flavor);
 }
 
 /**

@@ -11,12 +11,14 @@ import type { FilterResolver } from '../../tools/search/compiler';
 import type { SqlFlavor } from '../../tools/search/flavor';
 import {
   FilterResolveError,
+  type Anchor,
   type Membership,
   type Resolved,
   type ValueType,
 } from '../../tools/search/operand';
 import { isMultiValued, type Collection, type Field } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
+import { relationIndexOf } from '../collections/relation-indexes';
 import { storageOf } from '../fields';
 import { columnKey, rowsKey } from '../records/count-cache';
 import { isUniqueField } from '../records/unique-errors';
@@ -60,6 +62,8 @@ interface Walk {
   hops: number;
   /** Set while the path is exactly one single relation away from the row (see `Membership`). */
   via?: Omit<Membership, 'expr' | 'unique'> | undefined;
+  /** Set when the path starts at the row being tested through a relation of it (see `Anchor`). */
+  anchor?: Anchor | undefined;
 }
 
 export const valueTypeOf = (field: Field): ValueType => {
@@ -210,40 +214,68 @@ export class RecordFieldResolver implements FilterResolver {
     const gate = this.gateFor(target, alias);
     const table = sql`${sql.table(target.name)} AS ${sql.id(alias)}`;
     const column = sql.ref(`${walk.alias}.${field.name}`);
+    const targetId = sql.ref(`${alias}.id`);
+    const first = walk.from === null && walk.hops === 0;
+    // Only a stored table's columns are never NULL, which `Anchor` needs.
+    const fromRow = first && walk.collection.type !== 'view';
+    const step = { collection: target, alias, hops: walk.hops + 1 };
     if (!isMultiValued(field)) {
-      const on = gate
-        ? sql`${sql.ref(`${alias}.id`)} = ${column} AND ${gate}`
-        : sql`${sql.ref(`${alias}.id`)} = ${column}`;
-      const via =
-        walk.from === null && walk.hops === 0
-          ? { column, from: table, id: sql.ref(`${alias}.id`), where: gate ? [gate] : [] }
-          : undefined;
-      return {
-        ...walk,
-        ...this.join(walk, table, on, true),
-        collection: target,
-        alias,
-        hops: walk.hops + 1,
-        via,
-      };
+      if (first) {
+        const correlation = sql`${targetId} = ${column}`;
+        const where = gate ? [correlation, gate] : [correlation];
+        return {
+          ...walk,
+          ...step,
+          from: table,
+          where,
+          via: { column, from: table, id: targetId, where: gate ? [gate] : [] },
+          anchor: fromRow ? { outer: column, inner: targetId, correlation } : undefined,
+        };
+      }
+      const on = gate ? sql`${targetId} = ${column} AND ${gate}` : sql`${targetId} = ${column}`;
+      return { ...walk, ...this.join(walk, table, on, true), ...step, via: undefined };
     }
+    const index = relationIndexOf(walk.collection, field);
+    if (index) return this.hopThroughIndex(walk, index, table, targetId, gate, fromRow, step);
     const each = this.nextAlias('j');
     const list = this.options.flavor.jsonEach(column, each);
     const on = gate
-      ? sql`${sql.ref(`${alias}.id`)} = ${sql.ref(`${each}.value`)} AND ${gate}`
-      : sql`${sql.ref(`${alias}.id`)} = ${sql.ref(`${each}.value`)}`;
+      ? sql`${targetId} = ${sql.ref(`${each}.value`)} AND ${gate}`
+      : sql`${targetId} = ${sql.ref(`${each}.value`)}`;
     const from = walk.from
       ? sql`${walk.from} JOIN ${list} ON TRUE JOIN ${table} ON ${on}`
       : sql`${list} JOIN ${table} ON ${on}`;
-    return {
-      collection: target,
-      alias,
-      from,
-      where: walk.where,
-      multi: true,
-      hops: walk.hops + 1,
-      via: undefined,
-    };
+    return { ...step, from, where: walk.where, multi: true, via: undefined, anchor: undefined };
+  }
+
+  /**
+   * A relation holding several records, walked through its relation index (one row per record and
+   * related id) instead of unpacking the JSON list on every row: the index can be read from either
+   * end, so "posts listing member X" starts at X.
+   */
+  private hopThroughIndex(
+    walk: Walk,
+    index: string,
+    table: RawBuilder<unknown>,
+    targetId: RawBuilder<unknown>,
+    gate: RawBuilder<unknown> | null,
+    fromRow: boolean,
+    step: Pick<Walk, 'collection' | 'alias' | 'hops'>,
+  ): Walk {
+    const link = this.nextAlias('l');
+    const links = sql`${sql.table(index)} AS ${sql.id(link)}`;
+    const toTarget = sql`${targetId} = ${sql.ref(`${link}.target`)}`;
+    const on = gate ? sql`${toTarget} AND ${gate}` : toTarget;
+    const record = sql.ref(`${link}.record`);
+    const owner = sql.ref(`${walk.alias}.id`);
+    const correlation = sql`${record} = ${owner}`;
+    const shared = { ...step, multi: true, via: undefined };
+    if (!walk.from) {
+      const anchor = fromRow ? { outer: owner, inner: record, correlation } : undefined;
+      return { ...shared, from: sql`${links} JOIN ${table} ON ${on}`, where: [correlation], anchor };
+    }
+    const from = sql`${walk.from} JOIN ${links} ON ${correlation} JOIN ${table} ON ${on}`;
+    return { ...shared, from, where: walk.where, anchor: walk.anchor };
   }
 
   private hopBack(walk: Walk, collectionName: string, fieldName: string): Walk {
@@ -266,7 +298,8 @@ export class RecordFieldResolver implements FilterResolver {
     const gate = this.gateFor(source, alias);
     if (gate) on = sql`${on} AND ${gate}`;
     const joined = this.join(walk, sql`${sql.table(source.name)} AS ${sql.id(alias)}`, on, false);
-    return { collection: source, alias, ...joined, multi: true, hops: walk.hops + 1, via: undefined };
+    const anchor = walk.from ? walk.anchor : undefined;
+    return { collection: source, alias, ...joined, multi: true, hops: walk.hops + 1, via: undefined, anchor };
   }
 
   private finish(walk: Walk, field: Field, modifier: string | null): Resolved {
@@ -349,7 +382,10 @@ export class RecordFieldResolver implements FilterResolver {
     notNull = false,
   ): Resolved {
     if (!walk.from) return notNull ? { kind: 'sql', expr, type, notNull } : { kind: 'sql', expr, type };
-    if (walk.multi) return { kind: 'multi', expr, type, source: { from: walk.from, where: walk.where } };
+    if (walk.multi) {
+      const source = { from: walk.from, where: walk.where, anchor: walk.anchor, unique };
+      return { kind: 'multi', expr, type, source };
+    }
     const where = walk.where.length ? sql` WHERE ${sql.join(walk.where, sql` AND `)}` : sql``;
     const scalar = sql`(SELECT ${expr} FROM ${walk.from}${where} LIMIT 1)`;
     return walk.via && walk.hops === 1

@@ -136,6 +136,8 @@ function compileComparisonResolved(
   if (sources.length === 0) return cond;
 
   const select = (where: RawBuilder<unknown> | null) => subquery(sources, where);
+  const reversed = asAnchoredMembership(expr, left, right, cond);
+  if (reversed) return reversed;
   if (expr.op.startsWith('?')) {
     // PostgreSQL may turn an EXISTS under an OR (the rules' "published, or mine, or staff") into a
     // hashed ANY that reads the whole related table on every request, even for a page of ten.
@@ -145,6 +147,27 @@ function compileComparisonResolved(
   }
   const whenEmpty = compareSides(expr.op, nullSide(left), nullSide(right), flavor);
   return sql`(NOT EXISTS (${select(sql`NOT (${cond})`)}) AND (EXISTS (${select(cond)}) OR (NOT EXISTS (${select(null)}) AND ${whenEmpty})))`;
+}
+
+/**
+ * `rel.id ?= X` (any related record is X) asked from X's side: `outer IN (SELECT inner FROM … WHERE
+ * value = X)`, see `Anchor`. Only for an equality with a known value on a unique field of the related
+ * collection, where the subquery is an index lookup yielding few rows; for anything broader it
+ * could list most of a table, and testing each outer row (EXISTS) is the cheaper plan.
+ */
+function asAnchoredMembership(
+  expr: ComparisonExpr,
+  left: Resolved,
+  right: Resolved,
+  cond: RawBuilder<unknown>,
+): RawBuilder<unknown> | null {
+  if (expr.op !== '?=') return null;
+  const [multi, known] = left.kind === 'multi' ? [left, right] : [right, left];
+  if (multi.kind !== 'multi' || known.kind !== 'static' || known.value === null) return null;
+  const { anchor, unique } = multi.source;
+  if (!anchor || !unique) return null;
+  const rest = multi.source.where.filter((condition) => condition !== anchor.correlation);
+  return sql`${anchor.outer} IN (SELECT ${anchor.inner} FROM ${multi.source.from} WHERE ${sql.join([...rest, cond], sql` AND `)})`;
 }
 
 function subquery(sources: RowSource[], condition: RawBuilder<unknown> | null): RawBuilder<unknown> {

@@ -7,6 +7,23 @@ export type ValueType = 'text' | 'number' | 'bool' | 'json' | 'unknown';
 export interface RowSource {
   from: RawBuilder<unknown>;
   where: Array<RawBuilder<unknown>>;
+  /** How the rows are tied to the outer row, when that is one equality (see `Anchor`). */
+  anchor?: Anchor | undefined;
+  /** Whether the operand's value identifies at most one row of its collection (its id, a unique field). */
+  unique?: boolean;
+}
+
+/**
+ * The one condition tying a path's rows to the row being tested: `inner = outer`, where `outer` is a
+ * column of that row that is never NULL and `correlation` is that condition as it stands in `where`.
+ * It lets "any of the related values equals X" be asked the other way round, as
+ * `outer IN (SELECT inner FROM … WHERE <value> = X)`: starting from X (an index lookup when the value
+ * is unique) instead of testing every outer row. Both forms are true for exactly the same rows.
+ */
+export interface Anchor {
+  outer: RawBuilder<unknown>;
+  inner: RawBuilder<unknown>;
+  correlation: RawBuilder<unknown>;
 }
 
 /**

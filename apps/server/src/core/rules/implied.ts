@@ -1,0 +1,108 @@
+/**
+ * Leaves out of a list rule the conditions the caller's filter already guarantees.
+ *
+ * The story rule is "a member, and (published, or mine, or I am staff)", and the story list's filter
+ * is "published". Every row the filter lets through then meets the rule, but the rule as written
+ * still names the caller (mine), which makes the statement, and so its remembered total, different
+ * for every member, and has the database test the other branches on every row. Dropping the
+ * guaranteed branch makes the total one number for all members and the statement simpler, with
+ * exactly the same rows.
+ *
+ * A filter condition guarantees a rule condition when both are the same comparison of a field path
+ * with a literal, and that comparison is false for a missing value. The second part matters because
+ * a filter is read more strictly than a rule: a related row the caller may not list, or a private
+ * field, reads as missing (NULL) in a filter. So when the filter's comparison holds, the value was
+ * really there, and the rule's reading of it is the same value.
+ */
+import type { ComparisonExpr, Expr, Operand } from '@community/filter';
+import { staticCompare, type Scalar } from '../../tools/search/compare';
+import { isMultiValued, type Collection } from '../collections/model';
+import type { CollectionRegistry } from '../collections/registry';
+
+/** A literal's value, as the compiler binds it (tools/search/compiler.ts `resolveOperand`). */
+const literalValue = (operand: Operand): Scalar | undefined => {
+  switch (operand.kind) {
+    case 'text':
+    case 'number':
+    case 'bool':
+      return operand.value;
+    case 'null':
+      return null;
+    default:
+      return undefined;
+  }
+};
+
+function sameOperand(a: Operand, b: Operand): boolean {
+  if (a.kind === 'identifier' && b.kind === 'identifier')
+    return a.modifier === b.modifier && a.segments.join('.') === b.segments.join('.');
+  const [x, y] = [literalValue(a), literalValue(b)];
+  return x !== undefined && a.kind === b.kind && x === y;
+}
+
+/** Whether `segments` name a field of `collection`, reached through single relations only. */
+function isSingleValuedPath(
+  registry: CollectionRegistry,
+  collection: Collection,
+  segments: string[],
+): boolean {
+  let current: Collection | undefined = collection;
+  for (let i = 0; i < segments.length; i++) {
+    const field = current?.fields.find((f) => f.name === segments[i]);
+    if (!field || isMultiValued(field)) return false;
+    if (i === segments.length - 1) return true;
+    if (field.type !== 'relation') return false;
+    current = registry.find(field.collectionId);
+  }
+  return false;
+}
+
+/** `field-path <op> literal` (either way round) that is false when the field's value is missing. */
+function isGuaranteeable(
+  registry: CollectionRegistry,
+  collection: Collection,
+  expr: ComparisonExpr,
+): boolean {
+  const [path, literal, pathFirst] =
+    expr.left.kind === 'identifier' ? [expr.left, expr.right, true] : [expr.right, expr.left, false];
+  if (path.kind !== 'identifier' || path.modifier !== null || path.segments[0]?.startsWith('@')) return false;
+  const value = literalValue(literal);
+  if (value === undefined || !isSingleValuedPath(registry, collection, path.segments)) return false;
+  const holdsWhenMissing = pathFirst
+    ? staticCompare(expr.op, null, value)
+    : staticCompare(expr.op, value, null);
+  return !holdsWhenMissing;
+}
+
+const conjuncts = (expr: Expr): Expr[] => (expr.kind === 'and' ? expr.items.flatMap(conjuncts) : [expr]);
+
+/**
+ * The rule without the branches `filter` guarantees; `true` when the filter guarantees all of it.
+ * Only whole comparisons are matched, at any depth of ANDs and ORs of the rule.
+ */
+export function ruleGivenFilter(
+  registry: CollectionRegistry,
+  collection: Collection,
+  rule: Expr,
+  filter: Expr,
+): Expr | true {
+  const facts = conjuncts(filter).filter(
+    (fact): fact is ComparisonExpr =>
+      fact.kind === 'comparison' && isGuaranteeable(registry, collection, fact),
+  );
+  if (facts.length === 0) return rule;
+  const guaranteed = (expr: ComparisonExpr) =>
+    facts.some(
+      (fact) =>
+        fact.op === expr.op && sameOperand(fact.left, expr.left) && sameOperand(fact.right, expr.right),
+    );
+  const simplify = (expr: Expr): Expr | true => {
+    if (expr.kind === 'comparison') return guaranteed(expr) ? true : expr;
+    const items = expr.items.map(simplify);
+    if (expr.kind === 'or') return items.includes(true) ? true : { kind: 'or', items: items as Expr[] };
+    const left = items.filter((item): item is Expr => item !== true);
+    if (left.length === 0) return true;
+    return left.length === 1 ? left[0]! : { kind: 'and', items: left };
+  };
+  return simplify(rule);
+}
