@@ -3,13 +3,17 @@
  * and `member_b` (the halves of the id), instead of a LIKE over the id. These tests pin what callers
  * see (the same as before the sides existed) and the start-up backfill for databases that predate them.
  */
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { communityCollections } from '../../src/collections';
 import type { CollectionInput } from '../../src/core/collections/model';
 import { ensureCollections } from '../../src/site/ensure-collections';
 import { describeEachDialect } from '../support/databases';
 import { CAST, apiCaller, buildCommunity, type Community } from '../support/community';
+
+globalThis.EventSource = (await import('eventsource')).EventSource as unknown as typeof EventSource;
 
 const LIST = 'collections/conversations/records';
 const pair = (a: string, b: string) => [a, b].sort().join(':');
@@ -129,6 +133,45 @@ describeEachDialect('conversations by side', (getDb) => {
       const res = await call('alice', 'GET', `${LIST}?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
+  });
+  it('live updates reach the two sides only, without the side fields', async () => {
+    const server = community.server;
+    if (!server.server.listening) await server.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    const live = (role: 'alice' | 'admin') => {
+      const pb = new PocketBase(url);
+      pb.autoCancellation(false);
+      pb.authStore.save(community.token(role)!, null);
+      return pb;
+    };
+    const alice = live('alice');
+    const admin = live('admin');
+    const received: Record<string, Array<Record<string, unknown>>> = { alice: [], admin: [] };
+    const arrived = new Promise<void>((resolve) => {
+      void alice.collection('conversations').subscribe('*', (e) => {
+        received.alice!.push(e.record);
+        resolve();
+      });
+    });
+    await admin.collection('conversations').subscribe('*', (e) => {
+      received.admin!.push(e.record);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await call('bob', 'POST', 'collections/messages/records', {
+      from: CAST.bob,
+      to: CAST.alice,
+      content: 'Live!',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await arrived;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received.alice!.map((r) => r.id)).toEqual([pair(CAST.bob, CAST.alice)]);
+    expect(received.alice![0]).toMatchObject({ lastMessageContent: 'Live!' });
+    expect(received.alice![0]).not.toHaveProperty('member_a');
+    expect(received.alice![0]).not.toHaveProperty('member_b');
+    expect(received.admin).toEqual([]);
+    await alice.realtime.unsubscribe();
+    await admin.realtime.unsubscribe();
   });
 });
 
