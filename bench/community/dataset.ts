@@ -539,6 +539,8 @@ export async function buildCommunity(
       const first = dateString(start);
       await conversations.add({
         id: `${idA}:${idB}`,
+        member_a: idA,
+        member_b: idB,
         messages: [],
         count,
         lastMessageId: last.id,

@@ -39,11 +39,17 @@ export const messages: CollectionInput = {
   ],
 };
 
+/**
+ * A member sees the conversations they are one side of. The sides are matched on their own indexed
+ * columns rather than `id ~ @request.auth.id`, which is a LIKE '%…%' over every conversation.
+ */
+const IN_CONVERSATION = all(MEMBER, any(owns('member_a'), owns('member_b')));
+
 /** One per pair of members, kept by the server in the same transaction as each message write. */
 export const conversations: CollectionInput = {
   name: 'conversations',
-  listRule: all(MEMBER, 'id ~ @request.auth.id'),
-  viewRule: all(MEMBER, 'id ~ @request.auth.id'),
+  listRule: IN_CONVERSATION,
+  viewRule: IN_CONVERSATION,
   createRule: null,
   updateRule: null,
   deleteRule: null,
@@ -60,6 +66,12 @@ export const conversations: CollectionInput = {
       pattern: '^[a-z0-9]{15}:[a-z0-9]{15}$',
       autogeneratePattern: '',
     },
+    // The two halves of the id, for the rules above (site/conversations.ts fills them). Hidden: the id
+    // already says who the pair is, and clients keep filtering on `id` as before. Plain text rather
+    // than relations, so deleting a user does not blank a side and hide the conversation from the
+    // other member (relations to a deleted record are emptied; the id never was).
+    { name: 'member_a', type: 'text', max: 15, hidden: true },
+    { name: 'member_b', type: 'text', max: 15, hidden: true },
     { name: 'messages', type: 'relation', collectionId: 'messages', maxSelect: 100_000 },
     { name: 'count', type: 'number', onlyInt: true },
     { name: 'lastMessageId', type: 'text' },
@@ -70,5 +82,10 @@ export const conversations: CollectionInput = {
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  indexes: ['CREATE INDEX idx_conversations_last ON "conversations" ("lastTimestamp")'],
+  indexes: [
+    'CREATE INDEX idx_conversations_last ON "conversations" ("lastTimestamp")',
+    // A member's conversations, newest first: one index per side the member may be on.
+    'CREATE INDEX idx_conversations_member_a ON "conversations" ("member_a", "lastTimestamp")',
+    'CREATE INDEX idx_conversations_member_b ON "conversations" ("member_b", "lastTimestamp")',
+  ],
 };

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
+import { columnKey } from '../core/records/count-cache';
 import { createRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 
@@ -35,6 +36,10 @@ async function refresh(core: Core, event: RecordEvent): Promise<void> {
     )
   ).rows[0];
   const values = {
+    // The sides, for the list and view rules (collections/messaging.ts). Written on update too, so a
+    // conversation whose sides were never filled heals on its next message.
+    member_a: a,
+    member_b: b,
     count: Number(stats?.n ?? 0),
     lastMessageId: last?.id ?? '',
     lastMessageContent: (last?.content ?? '')
@@ -53,6 +58,27 @@ async function refresh(core: Core, event: RecordEvent): Promise<void> {
     0;
   if (exists) await updateRecord(core.records, conversations, id, values, system, event.scope);
   else await createRecord(core.records, conversations, { id, ...values }, system, event.scope);
+}
+
+const SIDES = ['member_a', 'member_b'] as const;
+
+/**
+ * Fills the sides of conversations written before the `member_a`/`member_b` fields existed (their
+ * columns were added empty), so the list and view rules find them. Idempotent: only rows with an
+ * empty side are touched, and rows the server writes always have both. One statement, the same on
+ * SQLite and PostgreSQL (`substr` is 1-based on both; the id is two 15-character ids and a colon).
+ * Returns how many conversations were filled.
+ */
+export async function fillConversationSides(core: Core): Promise<number> {
+  const collection = core.registry.find('conversations');
+  if (!collection || !SIDES.every((side) => collection.fields.some((f) => f.name === side))) return 0;
+  const result = await sql`
+    UPDATE conversations SET member_a = substr(id, 1, 15), member_b = substr(id, 17, 15)
+    WHERE member_a = '' OR member_b = ''`.execute(core.db.kysely);
+  const filled = Number(result.numAffectedRows ?? 0);
+  // Remembered list totals that read the sides must be counted again.
+  if (filled > 0) core.records.counts?.changed(SIDES.map((side) => columnKey('conversations', side)));
+  return filled;
 }
 
 export function registerConversations(core: Core): void {

@@ -7,9 +7,18 @@ import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import type { CollectionInput, FieldInput } from '../core/collections/model';
 import { nowString } from '../tools/dates';
+import { fillConversationSides } from './conversations';
 import { ensureSearchIndex, reindexAllStories } from './search';
 
 const VERSION_KEY = 'site_collections_hash';
+
+/**
+ * Data that fields added to existing tables need (their new columns start empty). Each runs after the
+ * definitions are applied, whenever they changed, so each must be idempotent and cheap when there is
+ * nothing left to do. Running on every change rather than only on the one that added the field means
+ * a start that stopped between adding a column and filling it finishes the job next time.
+ */
+const BACKFILLS: ReadonlyArray<(core: Core) => Promise<unknown>> = [fillConversationSides];
 
 function fingerprint(definitions: readonly CollectionInput[]): string {
   return createHash('sha256').update(JSON.stringify(definitions)).digest('hex');
@@ -54,6 +63,7 @@ export async function ensureCollections(
     (await storedFingerprint(core)) === hash && definitions.every((d) => core.registry.find(d.name));
   if (!current) {
     await applyDefinitions(core, definitions, report);
+    for (const backfill of BACKFILLS) await backfill(core);
     await storeFingerprint(core, hash);
   }
   // The search index is not a collection: its table is made once, then filled from the stories.

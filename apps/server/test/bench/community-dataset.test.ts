@@ -131,6 +131,11 @@ describeEachDialect('bench community dataset', (getDb) => {
       sql`SELECT COUNT(*) FROM conversations cv WHERE cv."lastTimestamp" != (SELECT MAX(m.created) FROM messages m WHERE ${pairOf} = cv.id)`,
     );
     expect(wrongLast).toBe(0);
+    // The sides the list and view rules match on are the two halves of the id.
+    const wrongSides = await one(
+      sql`SELECT COUNT(*) FROM conversations cv WHERE cv.member_a || ':' || cv.member_b != cv.id`,
+    );
+    expect(wrongSides).toBe(0);
   });
 
   it('indexes every published story for search, and nothing else', async () => {
