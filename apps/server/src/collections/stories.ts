@@ -38,5 +38,9 @@ export const series: CollectionInput = {
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
-  indexes: ['CREATE UNIQUE INDEX idx_series_post ON "series" ("post")'],
+  indexes: [
+    'CREATE UNIQUE INDEX idx_series_post ON "series" ("post")',
+    // The series list pages by creation date, like the story lists.
+    'CREATE INDEX idx_series_created ON "series" ("created")',
+  ],
 };

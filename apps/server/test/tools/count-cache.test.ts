@@ -52,4 +52,27 @@ describe('CountCache', () => {
     cache.store('b', 2, running);
     expect(cache.get('b')).toBeUndefined();
   });
+
+  it('runs one count for callers arriving together, and a new one once a key it reads changed', async () => {
+    const cache = new CountCache();
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowCount = async () => {
+      runs++;
+      await gate;
+      return 40 + runs;
+    };
+    const first = cache.countOnce('q', [posts], slowCount);
+    const second = cache.countOnce('q', [posts], slowCount);
+    expect(runs).toBe(1);
+    // A write committed while the first count runs: a later caller must not take its answer.
+    cache.changed([posts]);
+    const third = cache.countOnce('q', [posts], slowCount);
+    expect(runs).toBe(2);
+    release();
+    expect(await Promise.all([first, second, third])).toEqual([42, 42, 42]);
+    // The first count saw the data before the write, so it was not kept; the third was.
+    expect(cache.get('q')).toBe(42);
+  });
 });

@@ -27,6 +27,14 @@ export interface CountCacheOptions {
   maxAgeMs?: number;
 }
 
+/** The versions of what a count reads, taken before it runs. */
+interface Snapshot {
+  keys: string[];
+  versions: number[];
+  epoch: number;
+  at: number;
+}
+
 interface Entry {
   count: number;
   keys: string[];
@@ -84,15 +92,45 @@ export class CountCache {
    * Takes the versions of `keys` before a count runs; pass the result to `store` with the count. The
    * order matters: versions read after the count could belong to a write the count did not see.
    */
-  snapshot(keys: Iterable<string>): { keys: string[]; versions: number[]; epoch: number; at: number } {
+  snapshot(keys: Iterable<string>): Snapshot {
     const list = [...new Set(keys)];
     return { keys: list, versions: list.map((key) => this.version(key)), epoch: this.epoch, at: Date.now() };
   }
 
-  store(query: string, count: number, taken: ReturnType<CountCache['snapshot']>): void {
+  store(query: string, count: number, taken: Snapshot): void {
     if (taken.epoch !== this.epoch) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(query, { count, keys: taken.keys, versions: taken.versions, storedAt: taken.at });
+  }
+
+  private readonly running = new Map<string, { count: Promise<number>; taken: Snapshot }>();
+
+  /**
+   * Counts `query` with `count`, or joins the same count already running: when a popular list's total
+   * expires, fifty requests arriving together run one `COUNT(*)` instead of fifty. A running count is
+   * joined only while nothing it reads has changed since it started, so no caller gets a total older
+   * than the writes it has seen committed.
+   */
+  async countOnce(query: string, keys: Iterable<string>, count: () => Promise<number>): Promise<number> {
+    const running = this.running.get(query);
+    if (running && this.unchangedSince(running.taken)) return running.count;
+    const taken = this.snapshot(keys);
+    const counting = count().then((n) => {
+      this.store(query, n, taken);
+      return n;
+    });
+    this.running.set(query, { count: counting, taken });
+    try {
+      return await counting;
+    } finally {
+      if (this.running.get(query)?.count === counting) this.running.delete(query);
+    }
+  }
+
+  private unchangedSince(taken: Snapshot): boolean {
+    return (
+      taken.epoch === this.epoch && taken.keys.every((key, i) => this.version(key) === taken.versions[i])
+    );
   }
 
   /** Told of every change this process commits, to pass it on to other processes. */

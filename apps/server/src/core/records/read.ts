@@ -190,10 +190,7 @@ async function countRows(
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const remembered = cache.get(key);
   if (remembered !== undefined) return remembered;
-  const taken = cache.snapshot(reads);
-  const count = await run();
-  cache.store(key, count, taken);
-  return count;
+  return cache.countOnce(key, reads, run);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { SqlFlavor } from '../../tools/search/flavor';
 import { FilterResolveError } from '../../tools/search/operand';
 import type { Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
+import { relatedFacts, ruleGivenFilter } from './implied';
 import { RecordFieldResolver } from './record-resolver';
 import { isSuperuser, type RequestInfo } from './request-info';
 
@@ -65,22 +66,25 @@ export function clientFilterSql(
 ): RawBuilder<unknown> {
   const counter = (ctx.counter ??= { next: 0 });
   const superuser = isSuperuser(ctx.request);
+  const expr = parseCached(filter);
   const resolver = new RecordFieldResolver({
     ...ctx,
     collection,
     alias,
     counter,
     client: !superuser,
+    facts: relatedFacts(ctx.registry, collection, expr),
     readGuard: (owner, field, fieldAlias) =>
       field.readRule ? ruleSql({ ...ctx, counter }, owner, field.readRule, fieldAlias) : sql`1 = 1`,
-    gate: (joined, joinedAlias) => {
+    gate: (joined, joinedAlias, given) => {
       if (joined.listRule === null) throw new FilterResolveError(`${joined.name} cannot be filtered by`);
-      return joined.listRule === ''
-        ? null
-        : ruleSql({ ...ctx, counter }, joined, joined.listRule, joinedAlias);
+      if (joined.listRule === '') return null;
+      const rule = parseCached(joined.listRule);
+      const needed = given.length ? ruleGivenFilter(ctx.registry, joined, rule, given) : rule;
+      return needed === true ? null : ruleSql({ ...ctx, counter }, joined, needed, joinedAlias);
     },
   });
-  return compileFilter(parseCached(filter), resolver, ctx.flavor);
+  return compileFilter(expr, resolver, ctx.flavor);
 }
 
 /** Runs `build` and turns filter syntax and resolution errors into PocketBase's generic 400. */

@@ -74,7 +74,56 @@ function isGuaranteeable(
   return !holdsWhenMissing;
 }
 
+/**
+ * For `rel.field <op> literal` (single relations all the way, false for a missing value): the same
+ * comparison on the last related collection, `field <op> literal`. A client filter reads `rel.field`
+ * only from a related row the caller may list (its list rule, the "gate"), so the comparison holds
+ * exactly when the row passes the gate and `field <op> literal` holds on it; the gate can then be
+ * simplified given that (`ruleGivenFilter`). "post.published != ''" makes the post rule's
+ * "published, or mine, or staff" true without reading more.
+ */
+export function lastHopFact(
+  registry: CollectionRegistry,
+  collection: Collection,
+  comparison: ComparisonExpr,
+  operand: Operand,
+): ComparisonExpr | undefined {
+  if (operand.kind !== 'identifier' || operand.segments.length < 2) return undefined;
+  if (operand !== comparison.left && operand !== comparison.right) return undefined;
+  if (!isGuaranteeable(registry, collection, comparison)) return undefined;
+  const field: Operand = { ...operand, raw: operand.segments.at(-1)!, segments: [operand.segments.at(-1)!] };
+  return operand === comparison.left ? { ...comparison, left: field } : { ...comparison, right: field };
+}
+
 const conjuncts = (expr: Expr): Expr[] => (expr.kind === 'and' ? expr.items.flatMap(conjuncts) : [expr]);
+
+/** The relation path a gate sits on (`post` for `post.published`), as a key of `RelatedFacts`. */
+export const pathKey = (segments: string[]): string => segments.join('.');
+
+/**
+ * What a whole filter guarantees about related rows: for each relation path from the row, the
+ * comparisons its top-level conjuncts make on the row at the end of it (see `lastHopFact`). They hold
+ * wherever the filter is true, so every gate on that path, in any part of the filter, may assume them:
+ * in "post.published != '' && post.labels.id ?= X", the post rule in the label lookup is "a member".
+ */
+export type RelatedFacts = Map<string, ComparisonExpr[]>;
+
+export function relatedFacts(
+  registry: CollectionRegistry,
+  collection: Collection,
+  filter: Expr,
+): RelatedFacts {
+  const facts: RelatedFacts = new Map();
+  for (const conjunct of conjuncts(filter)) {
+    if (conjunct.kind !== 'comparison') continue;
+    const path = conjunct.left.kind === 'identifier' ? conjunct.left : conjunct.right;
+    const fact = lastHopFact(registry, collection, conjunct, path);
+    if (!fact || path.kind !== 'identifier') continue;
+    const key = pathKey(path.segments.slice(0, -1));
+    facts.set(key, [...(facts.get(key) ?? []), fact]);
+  }
+  return facts;
+}
 
 /**
  * The rule without the branches `filter` guarantees; `true` when the filter guarantees all of it.
@@ -84,12 +133,15 @@ export function ruleGivenFilter(
   registry: CollectionRegistry,
   collection: Collection,
   rule: Expr,
-  filter: Expr,
+  filter: Expr | readonly Expr[],
 ): Expr | true {
-  const facts = conjuncts(filter).filter(
-    (fact): fact is ComparisonExpr =>
-      fact.kind === 'comparison' && isGuaranteeable(registry, collection, fact),
-  );
+  const given = Array.isArray(filter) ? (filter as readonly Expr[]) : [filter as Expr];
+  const facts = given
+    .flatMap(conjuncts)
+    .filter(
+      (fact): fact is ComparisonExpr =>
+        fact.kind === 'comparison' && isGuaranteeable(registry, collection, fact),
+    );
   if (facts.length === 0) return rule;
   const guaranteed = (expr: ComparisonExpr) =>
     facts.some(

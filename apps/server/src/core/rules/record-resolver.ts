@@ -5,7 +5,7 @@
  * terms than API rules: no hidden fields, no hidden emails, and every collection a path enters must
  * let the caller list the rows it reaches.
  */
-import type { Operand } from '@community/filter';
+import type { ComparisonExpr, Operand } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterResolver } from '../../tools/search/compiler';
 import type { SqlFlavor } from '../../tools/search/flavor';
@@ -22,6 +22,7 @@ import { relationIndexOf } from '../collections/relation-indexes';
 import { storageOf } from '../fields';
 import { columnKey, rowsKey } from '../records/count-cache';
 import { isUniqueField } from '../records/unique-errors';
+import { lastHopFact, pathKey, type RelatedFacts } from './implied';
 import { macroValue } from './macros';
 import type { RequestInfo } from './request-info';
 import { resolveRequestIdentifier } from './request-operands';
@@ -39,8 +40,14 @@ export interface ResolverOptions {
   flavor: SqlFlavor;
   /** True for client filters and sorts, false for API rules. */
   client: boolean;
-  /** For client filters: the condition a joined row must meet (its list rule), or throws when none may be read. */
-  gate?: (collection: Collection, alias: string) => RawBuilder<unknown> | null;
+  /**
+   * For client filters: the condition a joined row must meet (its list rule), or throws when none may
+   * be read. `given` is a comparison the row is known to meet wherever the value matters (see
+   * `lastHopFact`), which the gate may leave out.
+   */
+  gate?: (collection: Collection, alias: string, given: ComparisonExpr[]) => RawBuilder<unknown> | null;
+  /** For client filters: what the whole filter guarantees about related rows (see `relatedFacts`). */
+  facts?: RelatedFacts;
   /** For client filters: the condition under which the caller may read a field with a `readRule`. */
   readGuard?: (collection: Collection, field: Field, alias: string) => RawBuilder<unknown>;
   /** Shared between nested resolvers so every alias in one statement is unique. */
@@ -90,7 +97,10 @@ export class RecordFieldResolver implements FilterResolver {
     this.options.reads?.add(columnKey(collection.name, field));
   }
 
-  resolveIdentifier(operand: Extract<Operand, { kind: 'identifier' }>): Resolved {
+  resolveIdentifier(
+    operand: Extract<Operand, { kind: 'identifier' }>,
+    comparison?: ComparisonExpr,
+  ): Resolved {
     const [head] = operand.segments;
     if (head === undefined) throw new FilterResolveError('empty identifier');
     if (head === '@request') return resolveRequestIdentifier(this, operand, this.options);
@@ -108,7 +118,9 @@ export class RecordFieldResolver implements FilterResolver {
       multi: false,
       hops: 0,
     };
-    return this.walkPath(start, operand.segments, operand.modifier);
+    const { registry, collection, client } = this.options;
+    const given = client && comparison ? lastHopFact(registry, collection, comparison, operand) : undefined;
+    return this.walkPath(start, operand.segments, operand.modifier, given);
   }
 
   resolveFunction(operand: Extract<Operand, { kind: 'function' }>): Resolved {
@@ -153,7 +165,9 @@ export class RecordFieldResolver implements FilterResolver {
   }
 
   /** Walks `a.b.c[:modifier]` from a starting point; used for fields, `@request.auth.*` and `@collection.*`. */
-  walkPath(start: Walk, segments: string[], modifier: string | null): Resolved {
+  walkPath(start: Walk, segments: string[], modifier: string | null, lastHop?: ComparisonExpr): Resolved {
+    // Facts about related rows hold for paths from the row itself, not from @request or @collection.
+    const facts = start.from === null && start.hops === 0 ? this.options.facts : undefined;
     let walk = start;
     for (let i = 0; i < segments.length; i++) {
       const name = segments[i]!;
@@ -172,7 +186,11 @@ export class RecordFieldResolver implements FilterResolver {
       if (isLast) return this.finish(walk, field, modifier);
       if (field.type === 'json') return this.finishJson(walk, field, segments.slice(i + 1), modifier);
       if (field.type !== 'relation') throw new FilterResolveError(`${name} is not a relation`);
-      walk = this.hopRelation(walk, field);
+      const given = [
+        ...(facts?.get(pathKey(segments.slice(0, i + 1))) ?? []),
+        ...(lastHop && i === segments.length - 2 ? [lastHop] : []),
+      ];
+      walk = this.hopRelation(walk, field, given);
     }
     throw new FilterResolveError('incomplete path');
   }
@@ -188,8 +206,12 @@ export class RecordFieldResolver implements FilterResolver {
     }
   }
 
-  private gateFor(collection: Collection, alias: string): RawBuilder<unknown> | null {
-    return this.options.client && this.options.gate ? this.options.gate(collection, alias) : null;
+  private gateFor(
+    collection: Collection,
+    alias: string,
+    given: ComparisonExpr[] = [],
+  ): RawBuilder<unknown> | null {
+    return this.options.client && this.options.gate ? this.options.gate(collection, alias, given) : null;
   }
 
   private join(
@@ -205,13 +227,17 @@ export class RecordFieldResolver implements FilterResolver {
     };
   }
 
-  private hopRelation(walk: Walk, field: Extract<Field, { type: 'relation' }>): Walk {
+  private hopRelation(
+    walk: Walk,
+    field: Extract<Field, { type: 'relation' }>,
+    given: ComparisonExpr[] = [],
+  ): Walk {
     if (walk.hops >= MAX_HOPS) throw new FilterResolveError('max nested relations reached');
     const target = this.options.registry.find(field.collectionId);
     if (!target) throw new FilterResolveError(`missing related collection for ${field.name}`);
     this.readsRows(target);
     const alias = this.nextAlias('r');
-    const gate = this.gateFor(target, alias);
+    const gate = this.gateFor(target, alias, given);
     const table = sql`${sql.table(target.name)} AS ${sql.id(alias)}`;
     const column = sql.ref(`${walk.alias}.${field.name}`);
     const targetId = sql.ref(`${alias}.id`);

@@ -24,6 +24,9 @@ const STATIC_AUTH_FIELDS = new Set([
   'verified',
 ]);
 
+/** Field types whose stored value is not what the record holds in memory (hashes), never bound. */
+const NEVER_BOUND = new Set(['password']);
+
 function toScalar(value: unknown): Scalar {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
@@ -120,6 +123,13 @@ function resolveAuth(
           ? auth.collection.name
           : auth.record[first];
     return staticWithModifier(value, operand.modifier, true);
+  }
+  // The caller's own fields were read with the token, in this request: binding them saves a lookup
+  // of the caller per row tested (the "or staff" of most rules), and lets the database fold the
+  // branch away before it reads any row.
+  const field = path.length === 1 ? auth.collection.fields.find((f) => f.name === first) : undefined;
+  if (field && !NEVER_BOUND.has(field.type) && first in auth.record) {
+    return staticWithModifier(auth.record[first], operand.modifier, true);
   }
   return resolver.walkFromRows(
     auth.collection,

@@ -106,11 +106,13 @@ export function compareSides(
     if ((base === '=' || base === '!=') && isEmpty(value)) {
       // A NOT NULL column is blank only as '': without the `IS NULL` branch an index on it still applies.
       const text = column.type === 'text' || asText;
+      // COALESCE names the value once: a related field is a subquery, which `x = '' OR x IS NULL`
+      // would run twice for every row tested.
       const blank =
         text && column.notNull
           ? sql`${expr} = ''`
           : text
-            ? sql`(${expr} = '' OR ${expr} IS NULL)`
+            ? sql`COALESCE(${expr}, '') = ''`
             : sql`(${expr} IS NULL)`;
       return base === '=' ? blank : sql`(NOT ${blank})`;
     }

@@ -17,13 +17,20 @@ import type { SqlFlavor } from './flavor';
 import { FilterResolveError, type Resolved, type RowSource } from './operand';
 
 export interface FilterResolver {
-  /** Resolves an identifier operand (field path, `@request.*`, `@collection.*`, macro). */
-  resolveIdentifier(operand: Extract<Operand, { kind: 'identifier' }>): Resolved;
+  /**
+   * Resolves an identifier operand (field path, `@request.*`, `@collection.*`, macro); `comparison`
+   * is the comparison it stands in, for resolvers that can use what it implies.
+   */
+  resolveIdentifier(operand: Extract<Operand, { kind: 'identifier' }>, comparison?: ComparisonExpr): Resolved;
   /** Resolves `strftime(...)` and other functions; may throw FilterResolveError. */
   resolveFunction(operand: Extract<Operand, { kind: 'function' }>): Resolved;
 }
 
-export function resolveOperand(operand: Operand, resolver: FilterResolver): Resolved {
+export function resolveOperand(
+  operand: Operand,
+  resolver: FilterResolver,
+  comparison?: ComparisonExpr,
+): Resolved {
   switch (operand.kind) {
     case 'text':
       return { kind: 'static', value: operand.value };
@@ -34,7 +41,7 @@ export function resolveOperand(operand: Operand, resolver: FilterResolver): Reso
     case 'bool':
       return { kind: 'static', value: operand.value };
     case 'identifier':
-      return resolver.resolveIdentifier(operand);
+      return resolver.resolveIdentifier(operand, comparison);
     case 'function':
       return resolver.resolveFunction(operand);
   }
@@ -62,8 +69,8 @@ function compileComparison(
   resolver: FilterResolver,
   flavor: SqlFlavor,
 ): RawBuilder<unknown> {
-  const left = resolveOperand(expr.left, resolver);
-  const right = resolveOperand(expr.right, resolver);
+  const left = resolveOperand(expr.left, resolver, expr);
+  const right = resolveOperand(expr.right, resolver, expr);
   const anyOf = expr.op.startsWith('?');
 
   // Known lists (`@request.body.x:each`) expand into one comparison per value.
