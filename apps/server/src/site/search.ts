@@ -18,14 +18,16 @@
  *   tie-breaker), so `ORDER BY rowid DESC LIMIT` streams a column-filtered MATCH newest first
  *   (prefix indexes keep that true for the prefix words of a query, see `SQLITE_TABLE`).
  * - PostgreSQL: one row per story with three tsvectors (title; title+description; everything), a
- *   GIN index on each, and a btree on the creation time. Per tier, the cheaper of two plans is
- *   chosen from the tier's size: walk the btree newest first and test each row (cheap when the tier
- *   is a large share of the stories), or take the tier from the GIN index and sort it (cheap when
- *   it is small). The choice is made explicit in the SQL, so the planner cannot mix them up.
+ *   GIN index on each, and a btree on the creation time. A tier page first walks the btree newest
+ *   first for a bounded number of rows, testing each (enough when the tier is a fair share of the
+ *   stories: a common word); when that does not fill the page the tier is rare, and its matches
+ *   come from the GIN index and are sorted. Both plans are spelt out in the SQL, so the planner's
+ *   estimate for a tsquery (poor for several words) cannot pick a scan of the table instead.
  *
- * Totals are exact (the page shows "page n of m"): a COUNT of a MATCH or a GIN search reads every
- * match, so counts go through the count cache, keyed on the index's own dependency key, which
- * every index write marks as changed.
+ * Totals are exact (the page shows "page n of m"). A COUNT of a MATCH or a GIN search still reads
+ * every match, so the total (and a tier's size, needed only when a page starts past that tier) goes
+ * through the count cache, keyed on the index's own dependency key, which every index write marks
+ * as changed.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
@@ -215,15 +217,8 @@ export interface SearchPage {
 interface TierReader {
   /** Matches of the query within the columns of tiers 0..tier (nested: non-decreasing in tier). */
   countUpTo(tier: number): RawBuilder<{ n: number | string }>;
-  /** Story ids of `tier` only, newest first. `sizes` are the tier sizes, for choosing a plan. */
-  page(tier: number, limit: number, offset: number, sizes: TierSizes): Promise<string[]>;
-}
-
-interface TierSizes {
-  /** Matches within tiers 0..k, for k = 0, 1, 2. */
-  upTo: number[];
-  /** Entries in the whole index. */
-  indexed: number;
+  /** Story ids of `tier` only, newest first. */
+  page(tier: number, limit: number, offset: number): Promise<string[]>;
 }
 
 function sqliteTiers(db: AnyKysely, terms: string[]): TierReader {
@@ -245,29 +240,36 @@ function sqliteTiers(db: AnyKysely, terms: string[]): TierReader {
   };
 }
 
+/** Newest entries a PostgreSQL walk looks at per wanted row, and at most in all, before giving up. */
+const WALK_ROWS_PER_RESULT = 50;
+const WALK_ROWS_MAX = 5000;
+
 function postgresTiers(db: AnyKysely, terms: string[]): TierReader {
   const query = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(' & ')})`;
   const columns = ['title', 'head', 'document'];
+  const inTier = (tier: number) =>
+    tier === 0
+      ? sql`${sql.ref(columns[0]!)} @@ ${query}`
+      : sql`${sql.ref(columns[tier]!)} @@ ${query} AND NOT (${sql.ref(columns[tier - 1]!)} @@ ${query})`;
   return {
     countUpTo: (tier) =>
       sql`SELECT COUNT(*) AS n FROM _story_search WHERE ${sql.ref(columns[tier]!)} @@ ${query}`,
-    async page(tier, limit, offset, sizes) {
-      const column = sql.ref(columns[tier]!);
-      const tierSize = sizes.upTo[tier]! - (tier > 0 ? sizes.upTo[tier - 1]! : 0);
-      // Walking the date btree reads about (offset + limit) * indexed / tierSize rows; taking the
-      // tier from GIN reads every match of the column, then sorts them.
-      const walk = tierSize > 0 && ((offset + limit) * sizes.indexed) / tierSize < sizes.upTo[tier]!;
-      const notBefore = tier > 0 ? sql`AND NOT (${sql.ref(columns[tier - 1]!)} @@ ${query})` : sql``;
-      // `column || ''` is the same vector but no index matches it, so the btree walk is the plan;
-      // `created || ''` cannot come from the btree, so the GIN search is the plan.
-      const rows = walk
-        ? await sql<{ story_id: string }>`SELECT story_id FROM _story_search
-            WHERE (${column} || ''::tsvector) @@ ${query} ${notBefore}
-            ORDER BY created DESC, story_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db)
-        : await sql<{ story_id: string }>`SELECT story_id FROM _story_search
-            WHERE ${column} @@ ${query} ${notBefore}
-            ORDER BY created || '' DESC, story_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
-      return rows.rows.map((r) => r.story_id);
+    async page(tier, limit, offset) {
+      // First walk the date btree from the newest entry, testing each: when the tier is a fair share
+      // of the stories (a common word) the page is found within a few hundred rows. The walk is
+      // bounded, and the test sits in a select list under a LIMIT, so the planner can neither turn
+      // it into a scan of the table nor estimate it away.
+      const window = Math.min(WALK_ROWS_MAX, WALK_ROWS_PER_RESULT * (offset + limit));
+      const walked = await sql<{ story_id: string }>`SELECT story_id FROM (
+          SELECT story_id, created, COALESCE(${inTier(tier)}, false) AS hit FROM _story_search
+          ORDER BY created DESC, story_id DESC LIMIT ${window}) newest
+        WHERE hit ORDER BY created DESC, story_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
+      if (walked.rows.length === limit) return walked.rows.map((r) => r.story_id);
+      // A rare tier (or a deep page): take the tier's matches from the GIN index and sort them.
+      // `created || ''` cannot be read from the btree, so this plan is not mistaken for the walk.
+      const found = await sql<{ story_id: string }>`SELECT story_id FROM _story_search WHERE ${inTier(tier)}
+        ORDER BY created || '' DESC, story_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
+      return found.rows.map((r) => r.story_id);
     },
   };
 }
@@ -293,6 +295,9 @@ async function countOf(
 /**
  * One page of matches: tier 0 newest first, then tier 1, then tier 2. `counts` (the core's count
  * cache) is optional; pass it only with a reader outside any write transaction.
+ *
+ * Only the total is always counted. A tier's size is needed only when a page starts beyond that
+ * tier's end; it is found without counting whenever the page starts inside the tier.
  */
 export async function searchStories(
   db: AnyKysely,
@@ -305,23 +310,18 @@ export async function searchStories(
   const terms = searchTerms(query);
   if (terms.length === 0) return { storyIds: [], totalItems: 0 };
   const tiers = dialect === 'sqlite' ? sqliteTiers(db, terms) : postgresTiers(db, terms);
-  const upTo: number[] = [];
-  for (let tier = 0; tier < 3; tier++) upTo.push(await countOf(db, counts, tiers.countUpTo(tier)));
-  const indexed =
-    dialect === 'sqlite' ? upTo[2]! : await countOf(db, counts, sql`SELECT COUNT(*) AS n FROM _story_search`);
-  const sizes: TierSizes = { upTo, indexed };
+  const totalItems = await countOf(db, counts, tiers.countUpTo(2));
   const storyIds: string[] = [];
   let skip = (page - 1) * perPage;
+  if (skip >= totalItems) return { storyIds, totalItems };
+  const upTo = (tier: number) => (tier < 0 ? Promise.resolve(0) : countOf(db, counts, tiers.countUpTo(tier)));
   for (let tier = 0; tier < 3 && storyIds.length < perPage; tier++) {
-    const size = upTo[tier]! - (tier > 0 ? upTo[tier - 1]! : 0);
-    if (skip >= size) {
-      skip -= size;
-      continue;
-    }
-    storyIds.push(...(await tiers.page(tier, perPage - storyIds.length, skip, sizes)));
-    skip = 0;
+    const found = await tiers.page(tier, perPage - storyIds.length, skip);
+    storyIds.push(...found);
+    if (found.length > 0 || skip === 0) skip = 0;
+    else skip -= (await upTo(tier)) - (await upTo(tier - 1));
   }
-  return { storyIds, totalItems: upTo[2]! };
+  return { storyIds, totalItems };
 }
 
 export function registerSearch(core: Core): void {
