@@ -158,6 +158,19 @@ describeEachDialect('story search', (getDb) => {
     ]);
   });
 
+  it('finds a match that many newer stories have buried, one per page', async () => {
+    // PostgreSQL first looks through a bounded run of the newest entries (50 per wanted result), then
+    // asks the word index: the older title match must be found by the second way.
+    const buried = await publish('Walrus Tales', 'Tusks', 'Ice.');
+    await tick();
+    const inText = await publish('Arctic', 'Cold', 'A walrus slept.');
+    for (let i = 0; i < 60; i++) await publish(`Filler ${i}`, 'Nothing', 'Nothing here.');
+    const first = await search('bob', 'walrus', 1, 1);
+    expect(first.body.items.map((s) => s.id)).toEqual([buried]);
+    expect(first.body.totalItems).toBe(2);
+    expect((await search('bob', 'walrus', 2, 1)).body.items.map((s) => s.id)).toEqual([inText]);
+  });
+
   it('an index left in an earlier shape is rebuilt once, from the stories', async () => {
     const id = await publish('Cobalt Kite', 'Wind', 'It flew.');
     const { kysely, dialect } = community.core.db;
