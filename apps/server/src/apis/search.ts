@@ -20,6 +20,7 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
       queryString(query, 'q') ?? '',
       page,
       perPage,
+      core.records.counts,
     );
     const stories = core.registry.find('stories')!;
     const rows = found.storyIds.length

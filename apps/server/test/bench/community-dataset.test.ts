@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildCommunity, sizesFor, type CommunityFacts } from '../../../../bench/community/dataset';
 import { createCore, type Core } from '../../src/core';
 import { createMailer } from '../../src/core/mail/mailer';
+import { sqliteTimeKey } from '../../src/site/search';
 import { describeEachDialect } from '../support/databases';
 
 const SCALE = 0.001;
@@ -143,6 +144,14 @@ describeEachDialect('bench community dataset', (getDb) => {
       sql`SELECT COUNT(*) FROM stories s JOIN posts p ON p.id = s.post WHERE p.published != ''`,
     );
     expect(await one(sql`SELECT COUNT(*) FROM _story_search`)).toBe(published);
+    // Each entry carries its story's creation time, the sort key within a tier (on SQLite the rowid).
+    const misdated =
+      core.db.dialect === 'sqlite'
+        ? sql`SELECT COUNT(*) FROM _story_search f JOIN stories s ON s.id = f.story_id
+            WHERE f.created != s.created OR f.rowid NOT BETWEEN ${sqliteTimeKey(sql.ref('s.created'))}
+              AND ${sqliteTimeKey(sql.ref('s.created'))} + 1023`
+        : sql`SELECT COUNT(*) FROM _story_search f JOIN stories s ON s.id = f.story_id WHERE f.created != s.created`;
+    expect(await one(misdated)).toBe(0);
   });
 
   it('hands the scenarios members with conversations and popular published stories', () => {

@@ -1,14 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensureSearchIndex, reindexAllStories } from '../../src/site/search';
 import { describeEachDialect } from '../support/databases';
 import { CAST, buildCommunity, type Community, type Role } from '../support/community';
 
 describeEachDialect('story search', (getDb) => {
   let community: Community;
-  const search = async (role: Role, q: string, page = 1) => {
+  const search = async (role: Role, q: string, page = 1, perPage = 20) => {
     const token = community.token(role);
     const res = await community.server.inject({
       method: 'GET',
-      url: `/api/search/stories?q=${encodeURIComponent(q)}&page=${page}`,
+      url: `/api/search/stories?q=${encodeURIComponent(q)}&page=${page}&perPage=${perPage}`,
       headers: token ? { authorization: token } : {},
     });
     return {
@@ -102,5 +104,103 @@ describeEachDialect('story search', (getDb) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const newer = await publish('Marble Halls', 'Same words', 'Same words.');
     expect((await search('bob', 'marble')).body.items.map((s) => s.id)).toEqual([newer, older]);
+  });
+
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('within a tier, newest first; pages run on across the tier boundaries', async () => {
+    // Written so that date order and tier order disagree: an older title match must still come
+    // before every newer description or text match.
+    const ids: Record<string, string> = {};
+    const written: Array<[string, string, string, string]> = [
+      ['text1', 'Rainy Day', 'Puddles', 'A quokka waved.'],
+      ['title1', 'Quokka Island', 'Sun', 'Beaches.'],
+      ['desc1', 'Ferry Ride', 'Meeting a quokka', 'Boats.'],
+      ['title2', 'The Quokka Smiles', 'Teeth', 'Grins.'],
+      ['text2', 'Long Walk', 'Sand', 'One quokka, then another.'],
+      ['desc2', 'Island Diary', 'Quokka sightings', 'Notes.'],
+      ['title3', 'Quokka Days', 'Summer', 'Heat.'],
+    ];
+    for (const [key, title, description, content] of written) {
+      ids[key] = await publish(title, description, content);
+      await tick();
+    }
+    const expected = ['title3', 'title2', 'title1', 'desc2', 'desc1', 'text2', 'text1'].map((k) => ids[k]);
+    const whole = await search('bob', 'quokka');
+    expect(whole.body.items.map((s) => s.id)).toEqual(expected);
+    expect(whole.body.totalItems).toBe(7);
+    const pages: string[][] = [];
+    for (let page = 1; page <= 4; page++) {
+      const { body } = await search('bob', 'quokka', page, 2);
+      expect(body.totalItems).toBe(7);
+      pages.push(body.items.map((s) => s.id));
+    }
+    expect(pages).toEqual([
+      expected.slice(0, 2),
+      expected.slice(2, 4),
+      expected.slice(4, 6),
+      expected.slice(6),
+    ]);
+    expect((await search('bob', 'quokka', 5, 2)).body.items).toEqual([]);
+  });
+
+  it('a query of several words ranks by where all of them are found', async () => {
+    const split = await publish('Velvet Dreams', 'An orchard at night', 'Quiet.');
+    await tick();
+    const inText = await publish('Plain', 'Plain', 'Velvet orchard walls.');
+    await tick();
+    const inTitle = await publish('Velvet Orchard', 'Plain', 'Plain.');
+    // Both words in the title; then both within title and description; then only with the text.
+    expect((await search('bob', 'velvet orchard')).body.items.map((s) => s.id)).toEqual([
+      inTitle,
+      split,
+      inText,
+    ]);
+  });
+
+  it('finds a match that many newer stories have buried, one per page', async () => {
+    // PostgreSQL first looks through a bounded run of the newest entries (50 per wanted result), then
+    // asks the word index: the older title match must be found by the second way.
+    const buried = await publish('Walrus Tales', 'Tusks', 'Ice.');
+    await tick();
+    const inText = await publish('Arctic', 'Cold', 'A walrus slept.');
+    for (let i = 0; i < 60; i++) await publish(`Filler ${i}`, 'Nothing', 'Nothing here.');
+    const first = await search('bob', 'walrus', 1, 1);
+    expect(first.body.items.map((s) => s.id)).toEqual([buried]);
+    expect(first.body.totalItems).toBe(2);
+    expect((await search('bob', 'walrus', 2, 1)).body.items.map((s) => s.id)).toEqual([inText]);
+  });
+
+  it('an index left in an earlier shape is rebuilt once, from the stories', async () => {
+    const id = await publish('Cobalt Kite', 'Wind', 'It flew.');
+    const { kysely, dialect } = community.core.db;
+    await sql`DROP TABLE _story_search`.execute(kysely);
+    if (dialect === 'sqlite')
+      await sql`CREATE VIRTUAL TABLE _story_search USING fts5(story_id UNINDEXED, title, description, content, tokenize = 'porter unicode61')`.execute(
+        kysely,
+      );
+    else {
+      await sql`CREATE TABLE _story_search (story_id TEXT PRIMARY KEY, document TSVECTOR NOT NULL)`.execute(
+        kysely,
+      );
+      await sql`CREATE INDEX idx__story_search_document ON _story_search USING GIN (document)`.execute(
+        kysely,
+      );
+    }
+    expect(await ensureSearchIndex(kysely, dialect)).toBe(true);
+    await reindexAllStories(kysely, dialect);
+    expect(await ensureSearchIndex(kysely, dialect)).toBe(false);
+    community.core.records.counts?.clear();
+    expect((await search('bob', 'cobalt')).body.items.map((s) => s.id)).toEqual([id]);
+    expect((await search('alice', 'Not yet')).body.totalItems).toBe(0);
+    // The hooks find a rebuilt entry again: an edit replaces it rather than adding a second one.
+    await community.server.inject({
+      method: 'PATCH',
+      url: `/api/collections/stories/records/${id}`,
+      headers: { authorization: community.token('superuser')! },
+      payload: { content: 'It flew over the cobalt sea.' },
+    });
+    expect((await search('bob', 'cobalt')).body.totalItems).toBe(1);
+    expect((await search('bob', 'sea')).body.items.map((s) => s.id)).toContain(id);
   });
 });
