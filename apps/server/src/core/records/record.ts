@@ -31,10 +31,35 @@ const decoders = new WeakMap<readonly Field[], FieldDecoder[]>();
 function decodersOf(fields: readonly Field[]): FieldDecoder[] {
   let list = decoders.get(fields);
   if (!list) {
-    list = fields.map((field) => ({ field, storage: storageOf(field), flag: READ_FLAG_PREFIX + field.name }));
+    const flags = readFlagsOf(fields);
+    list = fields.map((field) => ({
+      field,
+      storage: storageOf(field),
+      // A field without a readRule has no flag column: the lookup finds nothing and it stays readable.
+      flag: field.readRule === null ? READ_FLAG_PREFIX + field.name : flags.get(field.readRule)!,
+    }));
     decoders.set(fields, list);
   }
   return list;
+}
+
+/**
+ * The flag column of each distinct `readRule`, named after the first field carrying it. Fields that
+ * share a rule (a profile's private details) share one column, so the rule is evaluated once per row
+ * instead of once per field; `selectColumns` computes exactly these columns.
+ */
+function readFlagsOf(fields: readonly Field[]): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (const field of fields) {
+    if (field.readRule !== null && !flags.has(field.readRule))
+      flags.set(field.readRule, READ_FLAG_PREFIX + field.name);
+  }
+  return flags;
+}
+
+/** The read-flag columns a query must compute for `collection`: one per distinct `readRule`. */
+export function readFlagColumns(collection: Collection): Array<{ rule: string; column: string }> {
+  return [...readFlagsOf(collection.fields)].map(([rule, column]) => ({ rule, column }));
 }
 
 /** Reads a database row into typed values; absent columns get the field's zero value. */
