@@ -55,8 +55,11 @@ export interface CompiledRule {
   reads: string[];
 }
 
-/** Entries per registry; a full cache starts over (the next requests compile again). */
-const MAX_ENTRIES = 10_000;
+/**
+ * Entries per registry, the oldest dropped first. An entry is a few kilobytes (the stories view rule
+ * is about 5 KB), so this bounds the cache near 20 MB; a page view fills about five per caller.
+ */
+const MAX_ENTRIES = 4_000;
 
 const objectIds = new WeakMap<object, number>();
 let nextObjectId = 0;
@@ -143,7 +146,7 @@ export function ruleCacheSlot(input: RuleCacheInput): {
   return {
     get: () => entries.get(key),
     set(value) {
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(key, value);
     },
   };
