@@ -57,8 +57,22 @@ export async function expandRecords(
 ): Promise<ExpandedRecord[]> {
   const nodes: ExpandedRecord[] = records.map((data) => ({ collection, data }));
   if (!expand?.trim() || records.length === 0) return nodes;
-  await expandLevel(ctx, nodes, parseExpand(expand), request);
+  await expandLevel(ctx, nodes, parsedExpand(expand), request);
   return nodes;
+}
+
+const MAX_PARSED_EXPANDS = 500;
+const parsedExpands = new Map<string, ExpandTree>();
+
+/** `?expand=` parsed once per text (pages ask the same few); the trees are only ever read. */
+function parsedExpand(expand: string): ExpandTree {
+  let tree = parsedExpands.get(expand);
+  if (!tree) {
+    tree = parseExpand(expand);
+    if (parsedExpands.size >= MAX_PARSED_EXPANDS) parsedExpands.delete(parsedExpands.keys().next().value!);
+    parsedExpands.set(expand, tree);
+  }
+  return tree;
 }
 
 async function expandLevel(

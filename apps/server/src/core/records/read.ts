@@ -14,7 +14,7 @@ import { RecordFieldResolver } from '../rules/record-resolver';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
 import { rowsKey } from './count-cache';
-import { READ_FLAG_PREFIX, decodeRow, type RecordData } from './record';
+import { decodeRow, readFlagColumns, type RecordData } from './record';
 
 export const MAX_PER_PAGE = 1000;
 export const DEFAULT_PER_PAGE = 30;
@@ -80,11 +80,12 @@ function listCondition(
 export function selectColumns(ctx: CompileContext, collection: Collection): RawBuilder<unknown> {
   const row = sql`${sql.ref(ROW)}.*`;
   if (isSuperuser(ctx.request)) return row;
-  const guarded = collection.fields.filter((f) => f.readRule !== null);
-  if (guarded.length === 0) return row;
-  const flags = guarded.map((f) => {
-    const rule = f.readRule === '' ? sql`1 = 1` : ruleSql(ctx, collection, f.readRule!, ROW);
-    return sql`CASE WHEN ${rule} THEN 1 ELSE 0 END AS ${sql.id(READ_FLAG_PREFIX + f.name)}`;
+  const columns = readFlagColumns(collection);
+  if (columns.length === 0) return row;
+  // One flag per distinct rule, shared by the fields carrying it (decodeRow reads the same columns).
+  const flags = columns.map(({ rule: text, column }) => {
+    const rule = text === '' ? sql`1 = 1` : ruleSql(ctx, collection, text, ROW);
+    return sql`CASE WHEN ${rule} THEN 1 ELSE 0 END AS ${sql.id(column)}`;
   });
   return sql`${row}, ${sql.join(flags)}`;
 }

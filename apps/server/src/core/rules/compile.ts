@@ -1,17 +1,20 @@
 /**
  * Rules and client filters to SQL. Parsed ASTs are cached per text, so a collection's rule is parsed
- * once; the SQL is built per request because it binds that request's values (`@request.*`).
+ * once. A rule's SQL binds the request's values (`@request.*`), so it is remembered per caller and
+ * definitions (rule-cache.ts); client filters are compiled per request.
  */
 import { FilterSyntaxError, parseFilter, type Expr } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../../tools/api-error';
 import { compileFilter } from '../../tools/search/compiler';
+import { flattenSql } from '../../tools/search/flatten-sql';
 import type { SqlFlavor } from '../../tools/search/flavor';
 import { FilterResolveError } from '../../tools/search/operand';
 import type { Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { relatedFacts, ruleGivenFilter } from './implied';
 import { RecordFieldResolver } from './record-resolver';
+import { ruleCacheSlot, ruleNeeds, type RuleNeeds } from './rule-cache';
 import { isSuperuser, type RequestInfo } from './request-info';
 
 const MAX_CACHED = 2000;
@@ -44,14 +47,56 @@ export function ruleSql(
   rule: string | Expr,
   alias: string,
 ): RawBuilder<unknown> {
-  const resolver = new RecordFieldResolver({
-    ...ctx,
-    collection,
-    alias,
-    client: false,
-    counter: (ctx.counter ??= { next: 0 }),
-  });
-  return compileFilter(typeof rule === 'string' ? parseCached(rule) : rule, resolver, ctx.flavor);
+  const counter = (ctx.counter ??= { next: 0 });
+  if (typeof rule !== 'string') {
+    // A rule simplified for one filter (implied.ts): small, and not worth a cache entry per filter.
+    const resolver = new RecordFieldResolver({ ...ctx, collection, alias, client: false, counter });
+    return compileFilter(rule, resolver, ctx.flavor);
+  }
+  const expr = parseCached(rule);
+  // Rules are compiled several times per request (view rule, field read rules, each expanded
+  // collection) and the resolver walk was the largest share of a simple view's CPU; see rule-cache.
+  const needs = ruleNeedsCached(rule, expr);
+  const slot = needs
+    ? ruleCacheSlot({
+        registry: ctx.registry,
+        flavor: ctx.flavor.name,
+        collection,
+        rule,
+        alias,
+        counterBefore: counter.next,
+        request: ctx.request,
+        needs,
+      })
+    : null;
+  const hit = slot?.get();
+  if (hit) {
+    counter.next = hit.counterAfter;
+    for (const key of hit.reads) ctx.reads?.add(key);
+    return hit.sql;
+  }
+  // Compiled with its own `reads`, so a cache entry knows exactly what this rule added.
+  const reads = new Set<string>();
+  const resolver = new RecordFieldResolver({ ...ctx, reads, collection, alias, client: false, counter });
+  const compiled = compileFilter(expr, resolver, ctx.flavor);
+  for (const key of reads) ctx.reads?.add(key);
+  if (!slot) return compiled;
+  // Flattened once here, so every query embedding the remembered rule compiles it cheaply.
+  const flat = flattenSql(compiled, ctx.flavor.name);
+  slot.set({ sql: flat, counterAfter: counter.next, reads: [...reads] });
+  return flat;
+}
+
+const needsByRule = new Map<string, RuleNeeds | null>();
+
+function ruleNeedsCached(rule: string, expr: Expr): RuleNeeds | null {
+  let needs = needsByRule.get(rule);
+  if (needs === undefined) {
+    needs = ruleNeeds(expr);
+    if (needsByRule.size >= MAX_CACHED) needsByRule.delete(needsByRule.keys().next().value!);
+    needsByRule.set(rule, needs);
+  }
+  return needs;
 }
 
 /**

@@ -41,15 +41,11 @@ export function decodeHs256Unverified(token: string): JwtPayload | null {
 }
 
 /**
- * The payload when the header says exactly HS256 (with no critical extensions), the signature
- * matches `key` (compared in constant time), `exp` is present and in the future, and `nbf`, when
- * present, is not. Null otherwise.
+ * The payload when the header says exactly HS256 (with no critical extensions) and the signature
+ * matches `key` (compared in constant time); null otherwise. No time is checked: the answer depends
+ * on `token` and `key` only, so a caller may remember it (see `hs256TimesValid`).
  */
-export function verifyHs256(
-  token: string,
-  key: Uint8Array,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): JwtPayload | null {
+export function verifyHs256Signature(token: string, key: Uint8Array): JwtPayload | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
@@ -61,10 +57,27 @@ export function verifyHs256(
   // Re-encoding rules out alternative spellings of the same bytes (trailing bits in base64url).
   if (given.length !== expected.length || given.toString('base64url') !== signaturePart) return null;
   if (!timingSafeEqual(given, expected)) return null;
-  const payload = parseSegment(payloadPart);
-  if (!payload) return null;
+  return parseSegment(payloadPart);
+}
+
+/** `exp` is present and in the future, and `nbf`, when present, is not. */
+export function hs256TimesValid(payload: JwtPayload, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
   const { exp, nbf } = payload;
-  if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= nowSeconds) return null;
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
-  return payload;
+  if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= nowSeconds) return false;
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return false;
+  return true;
+}
+
+/**
+ * The payload when the header says exactly HS256 (with no critical extensions), the signature
+ * matches `key` (compared in constant time), `exp` is present and in the future, and `nbf`, when
+ * present, is not. Null otherwise.
+ */
+export function verifyHs256(
+  token: string,
+  key: Uint8Array,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): JwtPayload | null {
+  const payload = verifyHs256Signature(token, key);
+  return payload && hs256TimesValid(payload, nowSeconds) ? payload : null;
 }

@@ -22,7 +22,13 @@
  * type, missing claims) gives `null`, never an error, so callers answer uniformly (401/400) and learn
  * nothing an attacker could probe. Programmer errors (bad arguments, weak secrets) throw TypeError/RangeError.
  */
-import { decodeHs256Unverified, signHs256, verifyHs256, type JwtPayload } from './hs256';
+import {
+  decodeHs256Unverified,
+  hs256TimesValid,
+  signHs256,
+  verifyHs256Signature,
+  type JwtPayload,
+} from './hs256';
 
 export const RECORD_TOKEN_TYPES = ['auth', 'file', 'verification', 'passwordReset', 'emailChange'] as const;
 export type RecordTokenType = (typeof RECORD_TOKEN_TYPES)[number];
@@ -190,11 +196,38 @@ function verifyNow(token: string, secret: string, expectedType: RecordTokenType)
   }
   const key = signingKey(secret);
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
-  // Cheap pre-check so a token of the wrong type costs no HMAC; the verified claims are checked again.
-  if (decodeUnverified(token)?.type !== expectedType) return null;
-  const payload = verifyHs256(token, key);
-  if (!payload) return null;
+  const payload = signedPayload(token, key, secret, expectedType);
+  if (!payload || !hs256TimesValid(payload)) return null;
   if (payload.iat !== undefined && (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000))
     return null;
   return toClaims(payload, expectedType);
+}
+
+/** Tokens whose signature was checked, by type, secret and token; the oldest go first when full. */
+const MAX_SIGNED = 5_000;
+const signedPayloads = new Map<string, JwtPayload>();
+
+/**
+ * The payload of a token correctly signed with `secret`, remembered: every request of a signed-in
+ * member presents the same token, and parsing and HMAC-ing it again was a few percent of a simple
+ * view's CPU. Only the signature check is remembered (it depends on the token and the secret alone);
+ * times are checked by the caller on every use, and a rotated `tokenKey` is a different secret, so a
+ * revoked token still fails at once. Failures are not remembered.
+ */
+function signedPayload(
+  token: string,
+  key: Uint8Array,
+  secret: string,
+  expectedType: RecordTokenType,
+): JwtPayload | null {
+  const memoKey = `${expectedType}\u0000${secret}\u0000${token}`;
+  const remembered = signedPayloads.get(memoKey);
+  if (remembered) return remembered;
+  // Cheap pre-check so a token of the wrong type costs no HMAC; the verified claims are checked again.
+  if (decodeUnverified(token)?.type !== expectedType) return null;
+  const payload = verifyHs256Signature(token, key);
+  if (!payload) return null;
+  if (signedPayloads.size >= MAX_SIGNED) signedPayloads.delete(signedPayloads.keys().next().value!);
+  signedPayloads.set(memoKey, Object.freeze(payload));
+  return payload;
 }

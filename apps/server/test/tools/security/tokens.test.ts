@@ -94,6 +94,25 @@ describe('signRecordToken / verifyRecordToken', () => {
     expect(await verifyRecordToken(noExp, authSecret, 'auth')).toBeNull();
   });
 
+  it('checks the time again on every use of a token it already verified', async () => {
+    const token = await signRecordToken({ ...base, type: 'auth' }, authSecret, 60);
+    expect(await verifyRecordToken(token, authSecret, 'auth')).toMatchObject({ id: base.recordId });
+    // Verified once (and remembered): a minute later it has expired all the same.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(await verifyRecordToken(token, authSecret, 'auth')).toBeNull();
+    vi.useRealTimers();
+    expect(await verifyRecordToken(token, authSecret, 'auth')).toMatchObject({ id: base.recordId });
+    // A rotated tokenKey is another secret; another type is refused as before.
+    const rotated = recordTokenSecret(randomTokenKey(), authSecret.slice(tokenKey.length));
+    expect(await verifyRecordToken(token, rotated, 'auth')).toBeNull();
+    expect(await verifyRecordToken(token, authSecret, 'file')).toBeNull();
+    // Each answer is the caller's own copy.
+    const first = await verifyRecordToken(token, authSecret, 'auth');
+    first!.id = 'changed';
+    expect(await verifyRecordToken(token, authSecret, 'auth')).toMatchObject({ id: base.recordId });
+  });
+
   it('rejects iat or nbf in the future', async () => {
     const key = new TextEncoder().encode(authSecret);
     const claims = { id: base.recordId, collectionId: base.collectionId, type: 'auth', refreshable: true };
