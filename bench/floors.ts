@@ -171,7 +171,11 @@ export async function sqliteFloor(core: Core, file: string): Promise<DriverFloor
 
 export function postgresFloor(core: Core, connectionString: string, callers: number): DriverFloor {
   // Replays go through a pool the server's own code opens (its size and session options, e.g. jit).
-  const server = openPostgres(connectionString);
+  // A statement that runs past 15 s is cut off and counted as an error, so one pathological plan
+  // cannot hold the whole run.
+  const limited = new URL(connectionString);
+  limited.searchParams.set('options', '-c statement_timeout=15000');
+  const server = openPostgres(limited.toString());
   // Capturing only needs the SQL text, on a small pool of its own with a logger.
   const capturePool = new pg.Pool({ connectionString, max: 2 });
   capturePool.on('error', () => undefined);
@@ -183,7 +187,7 @@ export function postgresFloor(core: Core, connectionString: string, callers: num
       CompiledQuery.raw(statement.sql, statement.parameters),
     );
   return {
-    label: `node-postgres through the server's own pool (openPostgres defaults), ${callers} concurrent callers`,
+    label: `node-postgres through the server's own pool (openPostgres defaults, statement_timeout 15 s), ${callers} concurrent callers`,
     capture: (replay) => log.record(() => replay(ctx)),
     async run(statements, seconds) {
       const latencies: number[] = [];
