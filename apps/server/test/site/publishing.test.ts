@@ -46,6 +46,22 @@ describeEachDialect('publishing and review', (getDb) => {
     expect(res.json<{ submitted: string }>().submitted).not.toBe('');
   });
 
+  it("'my stories' lists a member's drafts to them, and naming another member's id shows none of theirs", async () => {
+    const mine = (who: 'alice' | 'bob', id: string) =>
+      call(
+        who,
+        'GET',
+        `${records('stories')}?filter=${encodeURIComponent(`post.contributors.id ?= "${id}" && post.published = ''`)}`,
+      );
+    const alice = await mine('alice', CAST.alice);
+    expect(alice.statusCode, alice.body).toBe(200);
+    expect(alice.json<{ items: Array<{ id: string }> }>().items.map((s) => s.id)).toContain(C.draftStory);
+    // The rule's "mine" is left out only when the filter's id is the caller's own.
+    const bob = await mine('bob', CAST.alice);
+    expect(bob.statusCode).toBe(200);
+    expect(bob.json<{ totalItems: number }>().totalItems).toBe(0);
+  });
+
   it('members cannot publish their own submission', async () => {
     const res = await call('alice', 'PATCH', `${records('posts')}/${C.draft}`, {
       published: '2026-03-01 00:00:00.000Z',

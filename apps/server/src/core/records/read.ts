@@ -9,7 +9,7 @@ import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
 import { FilterResolveError } from '../../tools/search/operand';
 import type { Collection } from '../collections/model';
 import { asBadRequest, clientFilterSql, parseCached, ruleSql, type CompileContext } from '../rules/compile';
-import { ruleGivenFilter } from '../rules/implied';
+import { callerIdOf, ruleGivenFilter } from '../rules/implied';
 import { RecordFieldResolver } from '../rules/record-resolver';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
@@ -69,7 +69,13 @@ function listCondition(
   } catch {
     return accessCondition(ctx, collection, rule);
   }
-  const remaining = ruleGivenFilter(ctx.registry, collection, parseCached(rule), filterExpr);
+  const remaining = ruleGivenFilter(
+    ctx.registry,
+    collection,
+    parseCached(rule),
+    filterExpr,
+    callerIdOf(ctx.request),
+  );
   return remaining === true ? null : ruleSql(ctx, collection, remaining, ROW);
 }
 

@@ -12,7 +12,7 @@ import type { SqlFlavor } from '../../tools/search/flavor';
 import { FilterResolveError } from '../../tools/search/operand';
 import type { Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
-import { relatedFacts, ruleGivenFilter } from './implied';
+import { relatedFacts, callerIdOf, ruleGivenFilter } from './implied';
 import { RecordFieldResolver } from './record-resolver';
 import { ruleCacheSlot, ruleNeeds, type RuleNeeds } from './rule-cache';
 import { isSuperuser, type RequestInfo } from './request-info';
@@ -125,7 +125,9 @@ export function clientFilterSql(
       if (joined.listRule === null) throw new FilterResolveError(`${joined.name} cannot be filtered by`);
       if (joined.listRule === '') return null;
       const rule = parseCached(joined.listRule);
-      const needed = given.length ? ruleGivenFilter(ctx.registry, joined, rule, given) : rule;
+      const needed = given.length
+        ? ruleGivenFilter(ctx.registry, joined, rule, given, callerIdOf(ctx.request))
+        : rule;
       return needed === true ? null : ruleSql({ ...ctx, counter }, joined, needed, joinedAlias);
     },
   });

@@ -18,6 +18,7 @@ import type { ComparisonExpr, Expr, Operand } from '@community/filter';
 import { staticCompare, type Scalar } from '../../tools/search/compare';
 import { isMultiValued, type Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
+import type { RequestInfo } from './request-info';
 
 /** A literal's value, as the compiler binds it (tools/search/compiler.ts `resolveOperand`). */
 const literalValue = (operand: Operand): Scalar | undefined => {
@@ -33,31 +34,47 @@ const literalValue = (operand: Operand): Scalar | undefined => {
   }
 };
 
-function sameOperand(a: Operand, b: Operand): boolean {
+/**
+ * Whether two operands name the same value. `@request.auth.id` in a rule is the caller's id, so it
+ * matches a filter's literal of that id ("my stories": `post.contributors.id ?= "<my id>"`).
+ */
+function sameOperand(a: Operand, b: Operand, callerId: string | undefined): boolean {
   if (a.kind === 'identifier' && b.kind === 'identifier')
     return a.modifier === b.modifier && a.segments.join('.') === b.segments.join('.');
-  const [x, y] = [literalValue(a), literalValue(b)];
-  return x !== undefined && a.kind === b.kind && x === y;
+  const caller = (operand: Operand) =>
+    operand.kind === 'identifier' && operand.raw === '@request.auth.id' && callerId ? callerId : undefined;
+  const [x, y] = [literalValue(a) ?? caller(a), literalValue(b) ?? caller(b)];
+  return x !== undefined && x === y;
 }
 
-/** Whether `segments` name a field of `collection`, reached through single relations only. */
-function isSingleValuedPath(
+/**
+ * How `segments` read from `collection`: undefined when they do not name a field through relations;
+ * otherwise whether every relation on the way holds one record. The last field must hold one value.
+ */
+function pathShape(
   registry: CollectionRegistry,
   collection: Collection,
   segments: string[],
-): boolean {
+): { single: boolean } | undefined {
   let current: Collection | undefined = collection;
+  let single = true;
   for (let i = 0; i < segments.length; i++) {
     const field = current?.fields.find((f) => f.name === segments[i]);
-    if (!field || isMultiValued(field)) return false;
-    if (i === segments.length - 1) return true;
-    if (field.type !== 'relation') return false;
+    if (!field) return undefined;
+    if (i === segments.length - 1) return isMultiValued(field) ? undefined : { single };
+    if (field.type !== 'relation') return undefined;
+    single &&= !isMultiValued(field);
     current = registry.find(field.collectionId);
   }
-  return false;
+  return undefined;
 }
 
-/** `field-path <op> literal` (either way round) that is false when the field's value is missing. */
+/**
+ * `field-path <op> literal` (either way round) that is false when the field's value is missing, and,
+ * when the path goes through a relation holding several records, an any-of comparison (`?=`): the
+ * filter then holds only if some related record the caller may list meets it, and the same record
+ * meets it in the rule.
+ */
 function isGuaranteeable(
   registry: CollectionRegistry,
   collection: Collection,
@@ -67,7 +84,8 @@ function isGuaranteeable(
     expr.left.kind === 'identifier' ? [expr.left, expr.right, true] : [expr.right, expr.left, false];
   if (path.kind !== 'identifier' || path.modifier !== null || path.segments[0]?.startsWith('@')) return false;
   const value = literalValue(literal);
-  if (value === undefined || !isSingleValuedPath(registry, collection, path.segments)) return false;
+  const shape = pathShape(registry, collection, path.segments);
+  if (value === undefined || !shape || (!shape.single && !expr.op.startsWith('?'))) return false;
   const holdsWhenMissing = pathFirst
     ? staticCompare(expr.op, null, value)
     : staticCompare(expr.op, value, null);
@@ -95,6 +113,12 @@ export function lastHopFact(
   return operand === comparison.left ? { ...comparison, left: field } : { ...comparison, right: field };
 }
 
+/** The caller's id, for matching `@request.auth.id` in rules (see `sameOperand`). */
+export const callerIdOf = (request: RequestInfo): string | undefined => {
+  const id = request.auth?.record.id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+};
+
 const conjuncts = (expr: Expr): Expr[] => (expr.kind === 'and' ? expr.items.flatMap(conjuncts) : [expr]);
 
 /** The relation path a gate sits on (`post` for `post.published`), as a key of `RelatedFacts`. */
@@ -115,12 +139,23 @@ export function relatedFacts(
 ): RelatedFacts {
   const facts: RelatedFacts = new Map();
   for (const conjunct of conjuncts(filter)) {
-    if (conjunct.kind !== 'comparison') continue;
+    if (conjunct.kind !== 'comparison' || !isGuaranteeable(registry, collection, conjunct)) continue;
     const path = conjunct.left.kind === 'identifier' ? conjunct.left : conjunct.right;
-    const fact = lastHopFact(registry, collection, conjunct, path);
-    if (!fact || path.kind !== 'identifier') continue;
-    const key = pathKey(path.segments.slice(0, -1));
-    facts.set(key, [...(facts.get(key) ?? []), fact]);
+    if (path.kind !== 'identifier') continue;
+    // The row at each prefix reached through single relations is one row per tested row, so the rest
+    // of the path, compared the same way, holds on it ("contributors.id ?= X" on the story's post).
+    for (let k = 1; k < path.segments.length; k++) {
+      const prefix = path.segments.slice(0, k);
+      if (!pathShape(registry, collection, [...prefix, 'id'])?.single) break;
+      const rest: Operand = {
+        ...path,
+        raw: path.segments.slice(k).join('.'),
+        segments: path.segments.slice(k),
+      };
+      const fact = path === conjunct.left ? { ...conjunct, left: rest } : { ...conjunct, right: rest };
+      const key = pathKey(prefix);
+      facts.set(key, [...(facts.get(key) ?? []), fact]);
+    }
   }
   return facts;
 }
@@ -134,6 +169,7 @@ export function ruleGivenFilter(
   collection: Collection,
   rule: Expr,
   filter: Expr | readonly Expr[],
+  callerId?: string,
 ): Expr | true {
   const given = Array.isArray(filter) ? (filter as readonly Expr[]) : [filter as Expr];
   const facts = given
@@ -146,7 +182,9 @@ export function ruleGivenFilter(
   const guaranteed = (expr: ComparisonExpr) =>
     facts.some(
       (fact) =>
-        fact.op === expr.op && sameOperand(fact.left, expr.left) && sameOperand(fact.right, expr.right),
+        fact.op === expr.op &&
+        sameOperand(fact.left, expr.left, callerId) &&
+        sameOperand(fact.right, expr.right, callerId),
     );
   const simplify = (expr: Expr): Expr | true => {
     if (expr.kind === 'comparison') return guaranteed(expr) ? true : expr;
