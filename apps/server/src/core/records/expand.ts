@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { isMultiValued, type Collection } from '../collections/model';
 import { asList } from '../fields/lists';
 import { ApiError } from '../../tools/api-error';
+import { memoByText } from '../../tools/memo';
 import { accessCondition, compileContext, selectColumns } from './read';
 import { ROW, type RecordContext } from './context';
 import { decodeRow, type RecordData } from './record';
@@ -62,18 +63,9 @@ export async function expandRecords(
 }
 
 const MAX_PARSED_EXPANDS = 500;
-const parsedExpands = new Map<string, ExpandTree>();
 
 /** `?expand=` parsed once per text (pages ask the same few); the trees are only ever read. */
-function parsedExpand(expand: string): ExpandTree {
-  let tree = parsedExpands.get(expand);
-  if (!tree) {
-    tree = parseExpand(expand);
-    if (parsedExpands.size >= MAX_PARSED_EXPANDS) parsedExpands.delete(parsedExpands.keys().next().value!);
-    parsedExpands.set(expand, tree);
-  }
-  return tree;
-}
+const parsedExpand = memoByText(MAX_PARSED_EXPANDS, parseExpand);
 
 async function expandLevel(
   ctx: RecordContext,

@@ -7,6 +7,7 @@ import { FilterSyntaxError, parseFilter, type Expr } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../../tools/api-error';
 import { compileFilter } from '../../tools/search/compiler';
+import { memoByText } from '../../tools/memo';
 import { flattenSql } from '../../tools/search/flatten-sql';
 import type { SqlFlavor } from '../../tools/search/flavor';
 import { FilterResolveError } from '../../tools/search/operand';
@@ -14,22 +15,13 @@ import type { Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { relatedFacts, callerIdOf, ruleGivenFilter } from './implied';
 import { RecordFieldResolver } from './record-resolver';
-import { ruleCacheSlot, ruleNeeds, type RuleNeeds } from './rule-cache';
+import { ruleCacheSlot, ruleNeeds } from './rule-cache';
 import { isSuperuser, type RequestInfo } from './request-info';
 
 const MAX_CACHED = 2000;
-const parsed = new Map<string, Expr>();
 
 /** Parses with a bounded cache (rules repeat on every request; client filters mostly do too). */
-export function parseCached(text: string): Expr {
-  let expr = parsed.get(text);
-  if (!expr) {
-    expr = parseFilter(text);
-    if (parsed.size >= MAX_CACHED) parsed.delete(parsed.keys().next().value!);
-    parsed.set(text, expr);
-  }
-  return expr;
-}
+export const parseCached: (text: string) => Expr = memoByText(MAX_CACHED, parseFilter);
 
 export interface CompileContext {
   registry: CollectionRegistry;
@@ -56,7 +48,7 @@ export function ruleSql(
   const expr = parseCached(rule);
   // Rules are compiled several times per request (view rule, field read rules, each expanded
   // collection) and the resolver walk was the largest share of a simple view's CPU; see rule-cache.
-  const needs = ruleNeedsCached(rule, expr);
+  const needs = ruleNeedsCached(rule);
   const slot = needs
     ? ruleCacheSlot({
         registry: ctx.registry,
@@ -87,17 +79,8 @@ export function ruleSql(
   return flat;
 }
 
-const needsByRule = new Map<string, RuleNeeds | null>();
-
-function ruleNeedsCached(rule: string, expr: Expr): RuleNeeds | null {
-  let needs = needsByRule.get(rule);
-  if (needs === undefined) {
-    needs = ruleNeeds(expr);
-    if (needsByRule.size >= MAX_CACHED) needsByRule.delete(needsByRule.keys().next().value!);
-    needsByRule.set(rule, needs);
-  }
-  return needs;
-}
+/** What each rule text reads from the request (rule-cache.ts), worked out once per text. */
+const ruleNeedsCached = memoByText(MAX_CACHED, (rule) => ruleNeeds(parseCached(rule)));
 
 /**
  * A caller's `filter` as SQL. Hidden fields are off limits, and every collection the filter reaches
