@@ -22,6 +22,7 @@ import {
   writeDoc,
   writeJson,
   type BenchReport,
+  type DialectReport,
   type ScenarioOutcome,
 } from './report';
 import type { Scenario } from './scenarios';
@@ -128,10 +129,35 @@ export interface DialectTarget {
 }
 
 /**
+ * Starts one dialect's part of a run: its report (labelled with the database's version) and its
+ * target. When PostgreSQL cannot be reached the report says so and there is no target.
+ */
+export async function openDialect(
+  dialect: DialectName,
+  config: BenchConfig,
+  cleanup: Cleanup,
+  prefix: string,
+): Promise<{ report: DialectReport; target?: DialectTarget }> {
+  const report: DialectReport = {
+    dialect,
+    label: dialect === 'sqlite' ? `SQLite ${sqliteVersion()} (WAL, synchronous=FULL)` : 'PostgreSQL',
+    scenarios: [],
+  };
+  const target = await prepareTarget(dialect, config, cleanup, prefix);
+  if (typeof target === 'string') {
+    report.skipped = target;
+    log(`PostgreSQL skipped: ${target}`);
+    return { report };
+  }
+  if (target.postgresLabel) report.label = target.postgresLabel;
+  return { report, target };
+}
+
+/**
  * Makes a temporary data dir and, for PostgreSQL, a throwaway database, both removed by `cleanup`.
  * Returns a sentence saying why instead when PostgreSQL cannot be reached.
  */
-export async function prepareTarget(
+async function prepareTarget(
   dialect: DialectName,
   config: BenchConfig,
   cleanup: Cleanup,

@@ -24,14 +24,13 @@ import { buildDataset } from './dataset';
 import { postgresFloor, sqliteFloor } from './floors';
 import {
   Cleanup,
-  prepareTarget,
+  openDialect,
   publishReport,
   log,
   measure,
   packageVersion,
   runFloors,
   selected,
-  sqliteVersion,
   versionOf,
 } from './harness';
 import { killAll, machineCpu, startServer } from './processes';
@@ -44,18 +43,8 @@ async function runDialect(
   config: BenchConfig,
   cleanup: Cleanup,
 ): Promise<DialectReport> {
-  const report: DialectReport = {
-    dialect,
-    label: dialect === 'sqlite' ? `SQLite ${sqliteVersion()} (WAL, synchronous=FULL)` : 'PostgreSQL',
-    scenarios: [],
-  };
-  const target = await prepareTarget(dialect, config, cleanup, 'community-bench');
-  if (typeof target === 'string') {
-    report.skipped = target;
-    log(`PostgreSQL skipped: ${target}`);
-    return report;
-  }
-  if (target.postgresLabel) report.label = target.postgresLabel;
+  const { report, target } = await openDialect(dialect, config, cleanup, 'bench');
+  if (!target) return report;
   const { dataDir, env, url } = target;
   const appConfig = loadConfig(env);
   log(`\n== ${report.label}: building the dataset`);

@@ -21,13 +21,12 @@ import type { BenchConfig, DialectName } from '../config';
 import { postgresFloor, sqliteFloor, type DriverFloor } from '../floors';
 import {
   type Cleanup,
-  prepareTarget,
+  openDialect,
   publishReport,
   log,
   measure,
   packageVersion,
   selected,
-  sqliteVersion,
   versionOf,
 } from '../harness';
 import { killAll, machineCpu, startServer } from '../processes';
@@ -159,18 +158,8 @@ async function runDialect(
   config: BenchConfig,
   cleanup: Cleanup,
 ): Promise<DialectReport> {
-  const report: DialectReport = {
-    dialect,
-    label: dialect === 'sqlite' ? `SQLite ${sqliteVersion()} (WAL, synchronous=FULL)` : 'PostgreSQL',
-    scenarios: [],
-  };
-  const target = await prepareTarget(dialect, config, cleanup, 'community-bench');
-  if (typeof target === 'string') {
-    report.skipped = target;
-    log(`PostgreSQL skipped: ${target}`);
-    return report;
-  }
-  if (target.postgresLabel) report.label = target.postgresLabel;
+  const { report, target } = await openDialect(dialect, config, cleanup, 'community-bench');
+  if (!target) return report;
   const { dataDir, env, url } = target;
 
   // ---- the dataset: from the cache (SQLite) or built now
