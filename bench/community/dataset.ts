@@ -22,7 +22,10 @@ import { systemRequest } from '../../apps/server/src/core/rules/request-info';
 import { ensureCollections } from '../../apps/server/src/site/ensure-collections';
 import { reindexAllStories } from '../../apps/server/src/site/search';
 import {
+  DAY,
+  NOW,
   WORDS,
+  YEAR,
   dateString,
   distinctIndices,
   permutation,
@@ -35,6 +38,7 @@ import {
   zipfShares,
   type Random,
 } from './random';
+import { writeMessages } from './messages';
 import { BulkWriter } from './writer';
 
 export const PASSWORD = 'bench-password-1';
@@ -72,9 +76,6 @@ const FORUMS = 12;
 /** Members whose tokens the scenarios use, spread from the most active to the least. */
 const POOL = 20;
 const VIEW_POOL = 1000;
-const NOW = Date.UTC(2026, 10, 1);
-const DAY = 24 * 3600 * 1000;
-const YEAR = 365 * DAY;
 
 export interface PoolMember {
   id: string;
@@ -481,81 +482,9 @@ export async function buildCommunity(
 
   // ---- direct messages, one conversation per pair
   log(`  ${sizes.messages.toLocaleString('en-US')} messages`);
-  const longest = new Map<number, { partner: number; count: number }>();
-  await timed(timings, 'messages', async () => {
-    const messages = writer('messages');
-    const conversations = writer('conversations');
-    const pairs = Math.max(1, Math.round(sizes.messages / 8));
-    const seen = new Set<string>();
-    const shares = zipfShares(sizes.messages, pairs, 0.6, Number.MAX_SAFE_INTEGER);
-    for (let k = 0; k < pairs; k++) {
-      const count = shares[k]!;
-      if (count === 0) continue;
-      let a = skewed(random, M, 2);
-      let b = Math.floor(random() * M);
-      let key = `${Math.min(a, b)}:${Math.max(a, b)}`;
-      for (let tries = 0; (a === b || seen.has(key)) && tries < 50; tries++) {
-        a = skewed(random, M, 2);
-        b = Math.floor(random() * M);
-        key = `${Math.min(a, b)}:${Math.max(a, b)}`;
-      }
-      if (a === b || seen.has(key)) continue;
-      seen.add(key);
-      for (const [self, other] of [
-        [a, b],
-        [b, a],
-      ] as const) {
-        if ((longest.get(self)?.count ?? 0) < count) longest.set(self, { partner: other, count });
-      }
-      const [idA, idB] = [memberIds[a]!, memberIds[b]!].sort() as [string, string];
-      const start = NOW - Math.floor(random() * YEAR);
-      const step = Math.max(1000, Math.floor((NOW - start) / (count + 1)));
-      const unreadTail = random() < 0.4 ? Math.floor(random() * 4) : 0;
-      let unreadA = 0;
-      let unreadB = 0;
-      let last = { id: '', content: '', created: '' };
-      for (let m = 0; m < count; m++) {
-        const fromA = random() < 0.5;
-        const [from, to] = fromA ? [idA, idB] : [idB, idA];
-        const isRead = m < count - unreadTail;
-        if (!isRead) {
-          if (to === idA) unreadA++;
-          else unreadB++;
-        }
-        const created = dateString(start + m * step);
-        const text = sentence(random, 5 + Math.floor(random() * 15));
-        last = { id: recordId(random), content: text, created };
-        await messages.add({
-          id: last.id,
-          to,
-          from,
-          subject: '',
-          content: `<p>${text}</p>`,
-          attachments: [],
-          is_read: isRead,
-          created,
-          updated: created,
-        });
-      }
-      const first = dateString(start);
-      await conversations.add({
-        id: `${idA}:${idB}`,
-        member_a: idA,
-        member_b: idB,
-        messages: [],
-        count,
-        lastMessageId: last.id,
-        lastMessageContent: last.content.slice(0, 200),
-        lastTimestamp: last.created,
-        unreadForA: unreadA,
-        unreadForB: unreadB,
-        created: first,
-        updated: last.created,
-      });
-    }
-    await finish('messages', messages);
-    await finish('conversations', conversations);
-  });
+  const longest = await timed(timings, 'messages', () =>
+    writeMessages({ random, memberIds, total: sizes.messages, writer, finish }),
+  );
 
   // ---- moderation and presence (small)
   await timed(timings, 'moderation', async () => {

@@ -31,6 +31,11 @@ export const recordId = (random: Random) => randomString(random, ID_ALPHABET, 15
 export const tokenKey = (random: Random) => randomString(random, KEY_ALPHABET, 50);
 
 /** The stored date format ("2026-11-01 12:00:00.000Z"). */
+/** The dataset's "today": every date is drawn backwards from it, so a scale always gives the same rows. */
+export const NOW = Date.UTC(2026, 10, 1);
+export const DAY = 24 * 3600 * 1000;
+export const YEAR = 365 * DAY;
+
 export const dateString = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
 
 /**

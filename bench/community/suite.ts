@@ -42,7 +42,7 @@ export const COMMUNITY_END = '<!-- bench:community:end -->';
 function sourceFingerprint(): string {
   const hash = createHash('sha256');
   const dir = path.dirname(new URL(import.meta.url).pathname);
-  for (const file of ['dataset.ts', 'random.ts', 'writer.ts'])
+  for (const file of ['dataset.ts', 'messages.ts', 'random.ts', 'writer.ts'])
     hash.update(fs.readFileSync(path.join(dir, file)));
   // Tables and triggers made beside the collections' own (relation indexes) are part of the file too.
   hash.update(fs.readFileSync(path.join(dir, '../../apps/server/src/db/relation-index.ts')));
