@@ -93,11 +93,12 @@ function isGuaranteeable(
 }
 
 /**
- * For `rel.field <op> literal` (single relations all the way, false for a missing value): the same
- * comparison on the last related collection, `field <op> literal`. A client filter reads `rel.field`
- * only from a related row the caller may list (its list rule, the "gate"), so the comparison holds
- * exactly when the row passes the gate and `field <op> literal` holds on it; the gate can then be
- * simplified given that (`ruleGivenFilter`). "post.published != ''" makes the post rule's
+ * For `rel.field <op> literal` (a comparison `isGuaranteeable` accepts): the same comparison on the
+ * last related collection, `field <op> literal`. A client filter reads `rel.field` only from a
+ * related row the caller may list (its list rule, the "gate"), so the comparison holds for a row
+ * exactly when the row passes the gate and `field <op> literal` holds on it; that row's gate can
+ * then be simplified given it (`ruleGivenFilter`). Unlike `relatedFacts`, this holds for the
+ * comparison wherever it stands, inside an OR too. "post.published != ''" makes the post rule's
  * "published, or mine, or staff" true without reading more.
  */
 export function lastHopFact(
