@@ -1,8 +1,77 @@
-// One lint config for the whole monorepo: type-aware rules everywhere, React hooks rules in the web app.
+// One lint config for the whole monorepo: type-aware rules everywhere, React hooks rules in the web app,
+// and the layering of DESIGN.md §2 as errors (see "Layers" below).
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const server = 'apps/server/src';
+const web = 'apps/web/src';
+
+// ---- Layers -------------------------------------------------------------------------------------------
+// Server: tools <- db <- core <- site, collections <- apis <- the app files at the top of src/.
+// Each zone forbids `target` to import from `from`: a lower layer never reaches up.
+const serverUpward = [
+  { layer: 'tools', above: ['db', 'core', 'site', 'collections', 'apis', 'cli'] },
+  { layer: 'db', above: ['core', 'site', 'collections', 'apis', 'cli'] },
+  { layer: 'core', above: ['site', 'collections', 'apis', 'cli'] },
+  { layer: 'site', above: ['apis', 'cli'] },
+  { layer: 'collections', above: ['site', 'apis', 'cli'] },
+  { layer: 'apis', above: ['cli'] },
+];
+// config.ts is the exception: it reads the environment, imports nothing of ours, and every layer may take
+// its settings' types.
+const topFiles = fs
+  .readdirSync(path.join(root, server))
+  .filter((name) => name.endsWith('.ts') && name !== 'config.ts')
+  .map((name) => `./${server}/${name}`);
+const serverZones = serverUpward.flatMap(({ layer, above }) => [
+  ...above.map((upper) => ({
+    target: `./${server}/${layer}`,
+    from: `./${server}/${upper}`,
+    message: `${layer}/ sits below ${upper}/ (DESIGN.md §2): move the shared piece down instead.`,
+  })),
+  ...topFiles.map((file) => ({
+    target: `./${server}/${layer}`,
+    from: file,
+    message: `${layer}/ must not import the app files at the top of src/ (DESIGN.md §2).`,
+  })),
+]);
+
+// Web: app/ composes features; a feature imports only itself, components/ and lib/; components/ and lib/
+// never import a feature or app/ (docs/architecture.md, "The web app").
+const features = fs
+  .readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...features.map((feature) => ({
+    target: `./${web}/features/${feature}`,
+    from: `./${web}/features`,
+    except: [`./${feature}`],
+    message:
+      'Features never import each other: compose them in app/, or move the shared piece to components/ or lib/.',
+  })),
+  ...['features', 'components', 'lib'].map((layer) => ({
+    target: `./${web}/${layer}`,
+    from: `./${web}/app`,
+    message: 'app/ composes the screens; nothing below it imports it.',
+  })),
+  ...['components', 'lib'].map((layer) => ({
+    target: `./${web}/${layer}`,
+    from: `./${web}/features`,
+    message: `${layer}/ is shared by every feature, so it cannot depend on one.`,
+  })),
+  {
+    target: `./${web}/lib`,
+    from: `./${web}/components`,
+    message: 'lib/ holds no UI: it must not import components/.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },
@@ -11,7 +80,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: true, tsconfigRootDir: root },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -25,7 +94,22 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: [`${server}/**/*.ts`, `${web}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
+    },
+  },
+  {
+    // Import cycles make modules load half-initialised and hide layering mistakes.
+    files: [`${web}/**/*.{ts,tsx}`],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getFlashMessages } from '../src/components/flash';
-import { parseTagNames } from '../src/features/stories/api/save-story';
+import { parseTagNames } from '../src/lib/posts/save-post';
 import { bodyOf, deferred, fakeApi, listOf, type FakeReply } from './fake-api';
 import { currentUrl, renderApp } from './render';
 import { signIn } from './session';

@@ -4,8 +4,9 @@ import { pageNumber } from '../../components/page-pagination';
 import { isTester } from '../../lib/roles';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useBrowsedStories } from './api/get-stories';
-import { useLabels, useTags } from './api/get-taxonomy';
+import { useBrowsedStories } from './api/get-browsed-stories';
+import { useLabels } from '../../lib/posts/get-labels';
+import { useTags } from '../../lib/posts/get-tags';
 import { StoryList } from './story-card';
 
 /** The query with one value changed; changing a filter starts again at page 1. */

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useStory } from './api/get-story';
 import type { StoryValues } from './api/save-story';
-import type { PostRecord, StoryRecord } from './api/types';
+import type { PostRecord, StoryRecord } from '../../lib/posts/types';
 import { StoryForm } from './story-form';
 import { MISSING_STORY_TEXT } from './story-texts';
 import { useSaveStory } from './submit-story-page';

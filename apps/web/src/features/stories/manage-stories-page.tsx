@@ -17,8 +17,7 @@ import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { MANAGE_SECTIONS, useMyPosts, type ManageSection, type ManagedRecord } from './api/get-my-posts';
-import type { PostRecord } from './api/types';
-import { StoryByline } from './story-byline';
+import { PostByline } from '../../components/posts/post-byline';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
 
 /** Where each section's collapse state is kept, per section id (spec part 1 §2). */
@@ -28,7 +27,7 @@ const linkTo = (section: ManageSection, record: ManagedRecord) =>
   section.collection === 'stories' ? `/stories/${record.id}` : `/series/${record.id}`;
 
 function ManagedItem({ section, record }: { section: ManageSection; record: ManagedRecord }) {
-  const post = (record.expand as { post?: PostRecord } | undefined)?.post;
+  const post = record.expand?.post;
   if (!post) return null;
   return (
     <Card withBorder padding="sm" component="li">
@@ -37,7 +36,7 @@ function ManagedItem({ section, record }: { section: ManageSection; record: Mana
           <Anchor component={Link} to={linkTo(section, record)} fw={600}>
             {post.title}
           </Anchor>
-          <StoryByline post={post} />
+          <PostByline post={post} />
         </Stack>
         {!post.published && !post.submitted && (
           <Badge color="gray" variant="light" tt="none">

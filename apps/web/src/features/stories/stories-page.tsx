@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { pageNumber } from '../../components/page-pagination';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { usePublishedStories } from './api/get-stories';
+import { usePublishedStories } from './api/get-published-stories';
 import { StoryList } from './story-card';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
 

@@ -5,7 +5,7 @@ import { ConfirmDialog, deleteQuestion } from '../../components/confirm-dialog';
 import { canDeletePost, canEditPost } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useDeleteStory } from './api/delete-story';
-import type { PostRecord } from './api/types';
+import type { PostRecord } from '../../lib/posts/types';
 
 export const STORY_DELETE_QUESTION = deleteQuestion('story');
 

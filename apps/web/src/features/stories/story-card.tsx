@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/errors';
-import type { StoryRecord } from './api/types';
-import { StoryByline, StoryTags } from './story-byline';
+import type { StoryRecord } from '../../lib/posts/types';
+import { PostByline, PostTags } from '../../components/posts/post-byline';
 
 /** A story in a list: title linking to it, byline, description and tags. */
 export function StoryCard({ story }: { story: StoryRecord }) {
@@ -18,9 +18,9 @@ export function StoryCard({ story }: { story: StoryRecord }) {
         <Anchor component={Link} to={`/stories/${story.id}`} fw={700} size="lg" id={`story-${story.id}`}>
           {post.title}
         </Anchor>
-        <StoryByline post={post} />
+        <PostByline post={post} />
         {post.description && <Text size="sm">{post.description}</Text>}
-        <StoryTags post={post} />
+        <PostTags post={post} browsePath="/stories/browse" />
       </Stack>
     </Card>
   );

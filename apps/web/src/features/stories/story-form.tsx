@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { MarkdownContent } from '../../components/markdown-content';
 import { attachmentImageUrl, type FileOwner } from '../../lib/attachments';
-import { useLabels } from './api/get-taxonomy';
+import { useLabels } from '../../lib/posts/get-labels';
 import type { StoryValues } from './api/save-story';
 
 export const STORY_MESSAGES = {

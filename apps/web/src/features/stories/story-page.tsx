@@ -1,6 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { AttachmentList } from '../../components/attachment-list';
 import { MarkdownContent } from '../../components/markdown-content';
@@ -12,39 +11,16 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useStory } from './api/get-story';
 import { storyKeys } from './api/keys';
-import type { PostRecord, StoryRecord } from './api/types';
-import { registerView } from './api/views';
+import type { PostRecord } from '../../lib/posts/types';
+import { expandedPostCache } from '../../lib/posts/post-cache';
+import { useRegisterView } from '../../lib/posts/register-view';
 import { ChapterNav } from './chapter-nav';
 import { StoryActions } from './story-actions';
-import { StoryByline, StoryTags } from './story-byline';
-import { StoryReactions } from './story-reactions';
+import { PostByline, PostTags } from '../../components/posts/post-byline';
+import { PostReactions } from '../../components/posts/post-reactions';
 import { MISSING_STORY_TEXT } from './story-texts';
 
 export { MISSING_STORY_TEXT };
-
-function withViewCounted(story: StoryRecord | undefined): StoryRecord | undefined {
-  const post = story?.expand?.post;
-  if (!story || !post) return story;
-  return { ...story, expand: { ...story.expand, post: { ...post, view_count: (post.view_count ?? 0) + 1 } } };
-}
-
-/**
- * Registers the member's view of the post once per page load (spec part 1 §4); the shown count goes
- * up only when this load was the first view. A failure here is no reason to bother the reader.
- */
-function useRegisterView(storyId: string, postId: string | undefined, userId: string | undefined) {
-  const queryClient = useQueryClient();
-  const registered = useRef<string | null>(null);
-  useEffect(() => {
-    if (!postId || !userId || registered.current === postId) return;
-    registered.current = postId;
-    registerView(postId, userId)
-      .then((counted) => {
-        if (counted) queryClient.setQueryData<StoryRecord>(storyKeys.detail(storyId), withViewCounted);
-      })
-      .catch((error: unknown) => console.warn('The view could not be registered:', error));
-  }, [queryClient, storyId, postId, userId]);
-}
 
 function MissingStory() {
   return (
@@ -70,7 +46,8 @@ export function StoryPage({ renderComments }: StoryPageProps) {
   const session = useSession();
   const post = story.data?.expand?.post;
   usePageTitle(post?.title ?? 'Story');
-  useRegisterView(storyId, post?.id, session.user?.id);
+  const cache = useMemo(() => expandedPostCache(storyKeys.detail(storyId)), [storyId]);
+  useRegisterView(post?.id, session.user?.id, cache);
 
   if (story.isPending) return <PageLoader />;
   if (story.isError && !isNotFoundError(story.error)) {
@@ -95,7 +72,7 @@ export function StoryPage({ renderComments }: StoryPageProps) {
           </Title>
           <StoryActions storyId={storyId} post={post} />
         </Group>
-        <StoryByline post={post} />
+        <PostByline post={post} />
         {seesInternalIds(session) && (
           <Text size="xs" c="dimmed">
             Story ID: {story.data.id} · Post ID: {post.id}
@@ -107,8 +84,8 @@ export function StoryPage({ renderComments }: StoryPageProps) {
           </Text>
         )}
         {post.description && <Text fs="italic">{post.description}</Text>}
-        <StoryTags post={post} />
-        <StoryReactions storyId={storyId} post={post} userId={session.user?.id} />
+        <PostTags post={post} browsePath="/stories/browse" />
+        <PostReactions post={post} userId={session.user?.id} cache={cache} />
         <MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />
         <AttachmentList owner={post} files={post.attachments} />
       </Stack>

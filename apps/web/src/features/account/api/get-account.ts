@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
+import { accountKeys } from './keys';
 
 /** The parts of a profile (spec part 1 §3) the account menu shows. */
 export interface AccountProfile extends RecordModel {
@@ -14,10 +15,6 @@ export interface AccountUser extends RecordModel {
   username: string;
   expand?: { profile?: AccountProfile };
 }
-
-export const accountKeys = {
-  detail: (userId: string) => ['users', userId, 'with-profile'] as const,
-};
 
 /** "users: get one with profile expanded" (spec part 1 §7). */
 export function getAccount(userId: string): Promise<AccountUser> {

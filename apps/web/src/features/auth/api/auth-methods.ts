@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthProviderInfo } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
-
-export const authMethodKeys = {
-  providers: ['users', 'auth-methods', 'oauth2'] as const,
-};
+import { authMethodKeys } from './keys';
 
 /** The single-sign-on providers the server offers (`auth-methods`); none when OAuth2 is off. */
 export async function getSignOnProviders(): Promise<AuthProviderInfo[]> {

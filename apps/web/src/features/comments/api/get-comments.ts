@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pb } from '../../../lib/pocketbase';
-import { commentKeys, type CommentRecord } from './types';
+import { type CommentRecord } from './types';
+import { commentKeys } from './keys';
 
 /** Spec part 1 §9: a full list is read in batches of 500. */
 const FULL_LIST_BATCH = 500;

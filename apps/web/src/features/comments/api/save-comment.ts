@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pb } from '../../../lib/pocketbase';
-import { commentKeys, type CommentRecord } from './types';
+import { type CommentRecord } from './types';
+import { commentKeys } from './keys';
 
 /** Spec part 1 §4 and §9: after a save the comment form waits 500 ms before it is ready again. */
 export const COMMENT_FORM_DELAY_MS = 500;

@@ -22,8 +22,3 @@ export interface CommentTarget {
   contributors: string[];
   published: string;
 }
-
-export const commentKeys = {
-  all: ['comments'] as const,
-  list: (target: string) => ['comments', target] as const,
-};

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
+import { messageKeys } from './keys';
 
 /** A direct message (spec part 2 §3). */
 export interface DirectMessage extends RecordModel {
@@ -13,11 +14,6 @@ export interface DirectMessage extends RecordModel {
 
 /** Size of the inbox dropdown's page (spec part 2 §7: "the inbox dropdown loads page 1 with 10 items"). */
 export const INBOX_PAGE_SIZE = 10;
-
-export const messageKeys = {
-  all: ['messages'] as const,
-  unreadInbox: (userId: string) => ['messages', 'inbox', userId, 'unread'] as const,
-};
 
 /** "list inbox (to = me, unread only, sort created descending)": page 1 of 10; totalItems is the unread count. */
 export function getUnreadInbox(userId: string): Promise<ListResult<DirectMessage>> {

@@ -3,7 +3,8 @@ import type { ListResult, RecordModel } from 'pocketbase';
 import { flash, flashError } from '../../../components/flash';
 import type { NamedUser } from '../../../lib/display-name';
 import { pb } from '../../../lib/pocketbase';
-import { ADMIN_COUNTS, adminCountKeys } from './get-admin-counts';
+import { ADMIN_COUNTS } from './get-admin-counts';
+import { adminCountKeys, queueKeys } from './keys';
 
 /** A story or series behind a submitted post, loaded with it to be read before deciding. */
 export interface SubmittedContent extends RecordModel {
@@ -43,11 +44,6 @@ export const REVIEW_TEXTS = {
   },
   empty: 'Queue is Empty!',
 } as const;
-
-export const queueKeys = {
-  all: ['content-queue'] as const,
-  page: (page: number, pageSize: number) => ['content-queue', page, pageSize] as const,
-};
 
 const QUEUE_EXPAND = 'contributors,contributors.profile,tags,stories_via_post,series_via_post';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pb } from '../../../lib/pocketbase';
+import { adminCountKeys } from './keys';
 
 /**
  * The admin navigation's counts (spec part 2 §7 "count requests for the sidebar"): for each collection,
@@ -14,11 +15,6 @@ export const ADMIN_COUNTS = {
 } as const;
 
 export type AdminCount = keyof typeof ADMIN_COUNTS;
-
-export const adminCountKeys = {
-  all: ['admin-counts'] as const,
-  count: (name: AdminCount) => ['admin-counts', name] as const,
-};
 
 export async function getAdminCount(name: AdminCount): Promise<number> {
   const { collection, filter } = ADMIN_COUNTS[name];

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListResult, RecordSubscription } from 'pocketbase';
-import { notificationKeys, type NotificationList, type NotificationRecord } from './notifications';
+import { type NotificationList, type NotificationRecord } from './notifications';
+import { notificationKeys } from './keys';
 
 type Cached = ListResult<NotificationRecord> | undefined;
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ListResult, RecordModel } from 'pocketbase';
 import { flashError } from '../../../components/flash';
 import { pb } from '../../../lib/pocketbase';
+import { notificationKeys } from './keys';
 
 /** A notification (spec part 1 §3). */
 export interface NotificationRecord extends RecordModel {
@@ -17,11 +18,6 @@ export interface NotificationRecord extends RecordModel {
 export const NOTIFICATIONS_PAGE_SIZE = 10000;
 
 export type NotificationList = 'all' | 'unread';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: (userId: string, list: NotificationList) => ['notifications', userId, list] as const,
-};
 
 /**
  * "notifications: list page 1 up to 10000 filtered by user (optionally read=false), sorted -created":

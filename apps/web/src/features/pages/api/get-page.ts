@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
+import { pageKeys } from './keys';
 
 /** A content page (spec part 1 §3 "Page"): title and HTML content, looked up by slug. */
 export interface PageRecord extends RecordModel {
@@ -8,11 +9,6 @@ export interface PageRecord extends RecordModel {
   title: string;
   content: string;
 }
-
-export const pageKeys = {
-  all: ['pages'] as const,
-  bySlug: (slug: string) => ['pages', 'slug', slug] as const,
-};
 
 /** "pages: get by slug" (spec part 1 §7): the first record whose slug matches; 404 when none. */
 export function getPageBySlug(slug: string): Promise<PageRecord> {

@@ -1,14 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
+import type { SeriesRecord } from '../../../lib/posts/types';
 import { storyKeys } from './keys';
-
-/** A series (spec part 1 §3): its chapters are the `stories` list, in reading order. */
-export interface SeriesRecord extends RecordModel {
-  post: string;
-  stories: string[];
-  expand?: { stories?: RecordModel[] };
-}
 
 export interface Chapters {
   previous: string | null;

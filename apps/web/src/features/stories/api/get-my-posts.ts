@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResult } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
-import { STORY_EXPAND } from './get-stories';
+import { STORY_EXPAND } from './story-lists';
 import { storyKeys } from './keys';
-import type { SeriesRecord } from './get-chapters';
-import type { StoryRecord } from './types';
+import type { SeriesRecord, StoryRecord } from '../../../lib/posts/types';
 
 /** Spec part 1 §9: the manage lists read up to 1000 each. */
 export const MANAGE_LIST_SIZE = 1000;

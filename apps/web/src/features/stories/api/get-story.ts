@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pb } from '../../../lib/pocketbase';
-import { STORY_EXPAND } from './get-stories';
+import { STORY_EXPAND } from './story-lists';
 import { storyKeys } from './keys';
-import type { StoryRecord } from './types';
+import type { StoryRecord } from '../../../lib/posts/types';
 
 export function getStory(id: string): Promise<StoryRecord> {
   return pb.collection('stories').getOne<StoryRecord>(id, { expand: STORY_EXPAND });

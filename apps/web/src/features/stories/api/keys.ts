@@ -1,5 +1,4 @@
-import type { Reaction } from './reactions';
-
+/** Query keys of the stories feature; every cached story list and story starts with `stories`. */
 export const storyKeys = {
   all: ['stories'] as const,
   list: (page: number) => ['stories', 'list', page] as const,
@@ -7,8 +6,4 @@ export const storyKeys = {
   mine: (userId: string) => ['stories', 'mine', userId] as const,
   detail: (id: string) => ['stories', 'detail', id] as const,
   series: (id: string) => ['stories', 'series', id] as const,
-};
-
-export const reactionKeys = {
-  mine: (reaction: Reaction, postId: string, userId: string) => [reaction, postId, userId] as const,
 };

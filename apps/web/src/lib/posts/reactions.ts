@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
-import { flashError } from '../../../components/flash';
-import { pb } from '../../../lib/pocketbase';
-import { reactionKeys, storyKeys } from './keys';
-import type { PostRecord, StoryRecord } from './types';
+import { pb } from '../pocketbase';
+import { postKeys } from './keys';
+import type { PostCache } from './post-cache';
+import type { PostRecord } from './types';
 
 /** A member's like or favorite of a post: one record per member and post (the `likes`/`favorites` collections). */
 export type Reaction = 'likes' | 'favorites';
@@ -31,7 +31,7 @@ export async function getMyReaction(
 
 export function myReactionQueryOptions(reaction: Reaction, postId: string, userId: string) {
   return queryOptions({
-    queryKey: reactionKeys.mine(reaction, postId, userId),
+    queryKey: postKeys.myReaction(reaction, postId, userId),
     queryFn: () => getMyReaction(reaction, postId, userId),
   });
 }
@@ -40,17 +40,11 @@ export function useMyReaction(reaction: Reaction, postId: string, userId: string
   return useQuery(myReactionQueryOptions(reaction, postId, userId));
 }
 
-/** Adds `delta` to one counter of the story's post in the cache. */
-function adjustCount(
-  story: StoryRecord | undefined,
-  counter: Counter,
-  delta: number,
-): StoryRecord | undefined {
-  const post = story?.expand?.post;
-  if (!story || !post) return story;
-  const count = Math.max(0, (post[counter] ?? 0) + delta);
-  return { ...story, expand: { ...story.expand, post: { ...post, [counter]: count } } };
-}
+/** Adds `delta` to one counter of a post, never below zero. */
+const adjust = (counter: Counter, delta: number) => (post: PostRecord) => ({
+  ...post,
+  [counter]: Math.max(0, (post[counter] ?? 0) + delta),
+});
 
 /** What a new record carries: favorites also say what kind of post they are of (spec part 1 §3). */
 function newReaction(reaction: Reaction, post: PostRecord, userId: string): Record<string, string> {
@@ -60,13 +54,17 @@ function newReaction(reaction: Reaction, post: PostRecord, userId: string): Reco
 
 /**
  * The like and favorite toggles (spec part 1 §4): delete the member's record if there is one, else
- * create it. The button and the count change at once and go back if the server refuses.
+ * create it. The button and the count (in `cache`) change at once and go back if the server refuses;
+ * the caller shows the refusal (`mutate(existing, { onError })`).
  */
-export function useToggleReaction(reaction: Reaction, storyId: string, post: PostRecord, userId: string) {
+export function useToggleReaction(reaction: Reaction, post: PostRecord, userId: string, cache: PostCache) {
   const queryClient = useQueryClient();
-  const mineKey = reactionKeys.mine(reaction, post.id, userId);
-  const storyKey = storyKeys.detail(storyId);
+  const mineKey = postKeys.myReaction(reaction, post.id, userId);
   const counter = COUNTER[reaction];
+  const moveCount = (delta: number) =>
+    queryClient.setQueryData(cache.queryKey, (cached: unknown) =>
+      cache.patch(cached, adjust(counter, delta)),
+    );
 
   return useMutation({
     mutationFn: async (existing: RecordModel | null) => {
@@ -80,18 +78,13 @@ export function useToggleReaction(reaction: Reaction, storyId: string, post: Pos
       await queryClient.cancelQueries({ queryKey: mineKey });
       const placeholder = existing ? null : ({ id: '' } as RecordModel);
       queryClient.setQueryData(mineKey, placeholder);
-      queryClient.setQueryData<StoryRecord>(storyKey, (story) =>
-        adjustCount(story, counter, existing ? -1 : 1),
-      );
+      moveCount(existing ? -1 : 1);
       return { existing };
     },
     onSuccess: (record) => queryClient.setQueryData(mineKey, record),
-    onError: (error, _existing, context) => {
+    onError: (_error, _existing, context) => {
       queryClient.setQueryData(mineKey, context?.existing ?? null);
-      queryClient.setQueryData<StoryRecord>(storyKey, (story) =>
-        adjustCount(story, counter, context?.existing ? 1 : -1),
-      );
-      flashError(error);
+      moveCount(context?.existing ? 1 : -1);
     },
   });
 }

@@ -1,13 +1,12 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
-import type { PostRecord } from './api/types';
-import { contributorName } from './api/types';
+import { contributorName, type PostRecord } from '../../lib/posts/types';
 
 export const NOT_PUBLISHED_TEXT = 'Not Published';
 
-/** Who wrote a story and when it was published, or "Not Published" while it is not (spec part 1 §4). */
-export function StoryByline({ post }: { post: PostRecord }) {
+/** Who wrote a post and when it was published, or "Not Published" while it is not (spec part 1 §4). */
+export function PostByline({ post }: { post: PostRecord }) {
   const authors = (post.expand?.contributors ?? []).map(contributorName).join(', ');
   return (
     <Group gap="xs">
@@ -25,8 +24,11 @@ export function StoryByline({ post }: { post: PostRecord }) {
   );
 }
 
-/** The story's tags as small badges, each leading to the stories with that tag. */
-export function StoryTags({ post }: { post: PostRecord }) {
+/**
+ * The post's tags as small badges, each leading to the list of that kind of post with the tag
+ * (`browsePath`: /stories/browse or /series/browse).
+ */
+export function PostTags({ post, browsePath }: { post: PostRecord; browsePath: string }) {
   const tags = post.expand?.tags ?? [];
   if (tags.length === 0) return null;
   return (
@@ -35,7 +37,7 @@ export function StoryTags({ post }: { post: PostRecord }) {
         <Badge
           key={tag.id}
           component={Link}
-          to={`/stories/browse?tag=${encodeURIComponent(tag.id)}`}
+          to={`${browsePath}?tag=${encodeURIComponent(tag.id)}`}
           variant="outline"
           size="sm"
           tt="none"

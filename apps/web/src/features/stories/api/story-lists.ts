@@ -1,0 +1,10 @@
+// What every story list asks the server for (spec part 1 §7 and §9).
+
+/** Spec part 1 §9: the stories index shows 10 per page, the browse page 20. */
+export const STORIES_PAGE_SIZE = 10;
+export const BROWSE_PAGE_SIZE = 20;
+
+/** Who wrote it and what it is tagged with come along with each story. */
+export const STORY_EXPAND = 'post,post.contributors,post.contributors.profile,post.tags';
+
+export const PUBLISHED = "post.published != ''";
