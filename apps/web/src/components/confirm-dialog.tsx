@@ -12,14 +12,16 @@ export interface ConfirmDialogProps {
 
 // A modal brings a focus trap, scroll locking and a portal: loaded the first time a dialog opens, so the
 // screens that may ask stay within their chunk budget.
-const ConfirmModal = lazy(() => import('./confirm-modal').then((m) => ({ default: m.ConfirmModal })));
+const ConfirmDialogBody = lazy(() =>
+  import('./confirm-dialog.lazy').then((m) => ({ default: m.ConfirmDialogBody })),
+);
 
 /** Asks before something that cannot be undone; Cancel and closing the dialog both leave things as they are. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   if (!props.opened) return null;
   return (
     <Suspense fallback={null}>
-      <ConfirmModal {...props} />
+      <ConfirmDialogBody {...props} />
     </Suspense>
   );
 }

@@ -10,13 +10,13 @@ import { PageLoader } from './page-loader';
  * route chunk.
  */
 const LazyMarkdown = lazy(async () => {
-  const [{ MarkdownView }, { default: remarkGfm }] = await Promise.all([
-    import('./markdown-view'),
+  const [{ MarkdownContentBody }, { default: remarkGfm }] = await Promise.all([
+    import('./markdown-content.lazy'),
     import('remark-gfm'),
   ]);
   const plugins = [remarkGfm];
   return {
-    default: (props: MarkdownContentProps) => <MarkdownView {...props} remarkPlugins={plugins} />,
+    default: (props: MarkdownContentProps) => <MarkdownContentBody {...props} remarkPlugins={plugins} />,
   };
 });
 

@@ -152,8 +152,12 @@ interface Link {
 
 const LINK_COLUMNS = ['id', 'recordRef', 'provider', 'providerId'] as const;
 
-/** The record resolution for one sign-in, inside one transaction. */
-class Resolver {
+/**
+ * Decides which auth record one OAuth2 sign-in belongs to, inside one transaction: the record already
+ * linked to the provider identity, else the signed-in caller's, else the one with the email the provider
+ * verified, else a new record; and links the identity to it.
+ */
+class OAuth2AccountResolver {
   private readonly system: RequestInfo;
   private readonly links: Collection;
 
@@ -401,7 +405,11 @@ export async function authWithOAuth2(
   const signedIn = request.auth?.collection.id === collection.id ? request.auth.record : null;
   const run = () =>
     inWriteScope(core.records, undefined, (scope) =>
-      new Resolver(core, collection, provider.name, user, scope).resolve(signedIn, form.createData, request),
+      new OAuth2AccountResolver(core, collection, provider.name, user, scope).resolve(
+        signedIn,
+        form.createData,
+        request,
+      ),
     );
   const asApiError = (error: unknown) =>
     error instanceof ApiError ? error : new OAuth2Error(AUTH_FAILED, error);

@@ -14,7 +14,9 @@ export interface ReportDialogProps {
 }
 
 // The modal is loaded the first time a dialog opens, so the screens that offer a Report button stay small.
-const ReportModal = lazy(() => import('./report-modal').then((m) => ({ default: m.ReportModal })));
+const ReportDialogBody = lazy(() =>
+  import('./report-dialog.lazy').then((m) => ({ default: m.ReportDialogBody })),
+);
 
 /**
  * The one report dialog of the site (spec part 2 §2-§8): a required multiline Reason, Cancel and Report.
@@ -25,7 +27,7 @@ export function ReportDialog(props: ReportDialogProps) {
   if (!props.opened) return null;
   return (
     <Suspense fallback={null}>
-      <ReportModal {...props} />
+      <ReportDialogBody {...props} />
     </Suspense>
   );
 }

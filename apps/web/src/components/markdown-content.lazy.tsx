@@ -8,7 +8,7 @@ type PluggableList = NonNullable<Options['remarkPlugins']>;
 // handlers or javascript: links reach the page, whatever a member writes.
 const REHYPE_PLUGINS: PluggableList = [rehypeSanitize];
 
-export interface MarkdownViewProps {
+export interface MarkdownContentBodyProps {
   markdown: string;
   /** Parser extensions, loaded separately (see markdown-content.tsx). */
   remarkPlugins: PluggableList;
@@ -16,7 +16,7 @@ export interface MarkdownViewProps {
   resolveImage?: (url: string) => string;
 }
 
-export function MarkdownView({ markdown, remarkPlugins, resolveImage }: MarkdownViewProps) {
+export function MarkdownContentBody({ markdown, remarkPlugins, resolveImage }: MarkdownContentBodyProps) {
   // The rewritten address still passes the default filter, so an attachment can never smuggle in a scheme.
   const urlTransform: UrlTransform = (url, key, node) =>
     defaultUrlTransform(resolveImage && key === 'src' && node.tagName === 'img' ? resolveImage(url) : url);

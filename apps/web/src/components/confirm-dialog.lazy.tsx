@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ConfirmDialogProps } from './confirm-dialog';
 
-/** The dialog itself; confirm-dialog.tsx loads it the first time one is needed. */
-export function ConfirmModal({
+/** The dialog's body: confirm-dialog.tsx loads it the first time one is needed. */
+export function ConfirmDialogBody({
   opened,
   message,
   confirmLabel,

@@ -7,8 +7,8 @@ import { useSession } from '../../lib/session';
 import { flash } from '../flash';
 import type { ReportDialogProps } from './report-dialog';
 
-/** The dialog itself; report-dialog.tsx loads it the first time one is needed. */
-export function ReportModal({ opened, onClose, target, targetId, title, question }: ReportDialogProps) {
+/** The dialog's body: report-dialog.tsx loads it the first time one is needed. */
+export function ReportDialogBody({ opened, onClose, target, targetId, title, question }: ReportDialogProps) {
   const session = useSession();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
