@@ -4,6 +4,7 @@ import {
   ERROR_TEXTS,
   errorMessage,
   errorMessages,
+  fieldErrors,
   isNotFoundError,
   serviceFailureMessages,
 } from '../src/lib/errors';
@@ -128,6 +129,32 @@ describe('errorMessages: the user-facing mapping of spec part 1 §8', () => {
     expect(isNotFoundError(await sdkError(404, {}))).toBe(true);
     expect(isNotFoundError(await sdkError(400, {}))).toBe(false);
     expect(isNotFoundError(new Error('404'))).toBe(false);
+  });
+});
+
+describe('fieldErrors: each refused field with a sentence to show beside it', () => {
+  it('maps every field of a validation answer, unique values in the spec’s words', async () => {
+    const error = await sdkError(400, {
+      status: 400,
+      message: 'Failed to create record.',
+      data: {
+        username: { code: 'validation_not_unique', message: 'Value must be unique.' },
+        email: { code: 'validation_is_email', message: 'Must be a valid email address.' },
+        password: { code: 'validation_length_out_of_range', message: 'must be at least 8 characters' },
+        skipped: 'not an error object',
+      },
+    });
+    expect(fieldErrors(error)).toEqual({
+      username: 'That username is already in use. Please choose a different one.',
+      email: 'Must be a valid email address.',
+      password: 'Must be at least 8 characters.',
+    });
+  });
+
+  it('is empty for answers without field errors and for errors that are not the server’s', async () => {
+    expect(fieldErrors(await sdkError(403, { status: 403, message: 'No.', data: {} }))).toEqual({});
+    expect(fieldErrors(await sdkError(500, {}))).toEqual({});
+    expect(fieldErrors(new Error('offline'))).toEqual({});
   });
 });
 

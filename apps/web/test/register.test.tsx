@@ -20,6 +20,13 @@ const flashTexts = () => getFlashMessages().map((message) => `${message.type}: $
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 
+/** The texts tied to a field for assistive technology (its hint and its error). */
+const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' | ');
+
 interface Entry {
   username?: string;
   name?: string;
@@ -210,6 +217,23 @@ describe('/register, the sequence', () => {
     expect(writes()).toHaveLength(1);
     expect(currentUrl(router)).toBe('/register');
     expect(pb.authStore.isValid).toBe(false);
+    // Beside the fields too, as plain sentences, and the first refused field has the focus.
+    const username = field(/^Username/);
+    await waitFor(() => expect(document.activeElement).toBe(username));
+    expect(describedBy(username)).toContain(
+      'That username is already in use. Please choose a different one.',
+    );
+    expect(describedBy(field(/^Birthday/))).toContain('You must be at least 18 years old to register.');
+  });
+
+  it('refuses an email without a domain and a password under 8 characters before sending anything', async () => {
+    renderApp('/register');
+    await fillForm({ ...VALID, email: 'tom@example', password: 'short', passwordConfirm: 'short' });
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(screen.getByText('At least 8 characters.')).toBeTruthy();
+    expect(writes()).toEqual([]);
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Email/)));
   });
 
   it('signs out again when a step after the account fails, leaving the profile to the next sign-in', async () => {

@@ -37,6 +37,32 @@ function fieldMessages(error: ClientResponseError): string[] {
 }
 
 /**
+ * The server's refusals by field, each as a sentence to show beside its field (issue: members must see
+ * where to act): `{ email: 'Must be a valid email address.' }`. The flash keeps the spec's wording (`errorMessages`);
+ * this is in addition. Empty for anything that is not a validation answer.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ClientResponseError)) return {};
+  const data = (error.response as { data?: unknown }).data;
+  if (data === null || typeof data !== 'object') return {};
+  const errors: Record<string, string> = {};
+  for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
+    if (!isFieldError(value)) continue;
+    errors[field] =
+      value.code === 'validation_not_unique' ? ERROR_TEXTS.notUnique(field) : sentence(value.message);
+  }
+  return errors;
+}
+
+/** The server's message with a capital and a full stop, so it reads as a sentence beside the field. */
+function sentence(message: string): string {
+  const text = message.trim();
+  if (!text) return ERROR_TEXTS.fallback;
+  const capital = text[0]!.toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/**
  * The headline text of an SDK error. "Has a message" means the server sent one: when it did not, the
  * SDK fills in a placeholder ("Something went wrong."), which members should not see. The exception is a
  * cancelled request, whose SDK text says it was autocancelled (spec part 1 §8).

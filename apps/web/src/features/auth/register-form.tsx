@@ -2,16 +2,25 @@ import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { flashError } from '../../components/flash';
+import { focusFirstInvalid, showServerErrors } from '../../components/form-errors';
 import { registerAccount, type Registration } from './api/register';
-import { REGISTER_MESSAGES, validateBirthday, validateUsername } from './register-validation';
+import {
+  REGISTER_MESSAGES,
+  validateBirthday,
+  validateEmail,
+  validateNewPassword,
+  validateUsername,
+} from './register-validation';
 
 export const REGISTER_HINTS = {
   username: 'May only contain letters, numbers, hyphens, underscores and periods.',
   name: 'a name displayed publicly',
   birthday:
     'Your birthday cannot be changed after registering without contacting a site admin. It is only used to verify your age and, if you choose, to show your age on your profile.',
+  password: 'At least 8 characters.',
 };
+
+const FORM_FIELDS = ['username', 'name', 'email', 'birthday', 'password', 'passwordConfirm', 'terms'];
 
 interface RegisterValues extends Registration {
   terms: boolean;
@@ -30,8 +39,8 @@ function TermsLink({ to, children }: { to: string; children: string }) {
 
 /**
  * The /register form (spec part 1 §2 and §5): every field required, the spec's checks before anything
- * is sent, then the registration sequence. Each server error shows as an error flash; success goes to
- * /edit-profile, signed in.
+ * is sent, then the registration sequence. A refusal shows as error flashes and beside each refused
+ * field; success goes to /edit-profile, signed in.
  */
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -49,9 +58,9 @@ export function RegisterForm() {
     validate: {
       username: validateUsername,
       name: required(REGISTER_MESSAGES.nameRequired),
-      email: required(REGISTER_MESSAGES.emailRequired),
+      email: validateEmail,
       birthday: (value) => validateBirthday(value),
-      password: (value) => (value ? null : REGISTER_MESSAGES.passwordRequired),
+      password: validateNewPassword,
       passwordConfirm: (value, values) => {
         if (!value) return REGISTER_MESSAGES.passwordConfirmRequired;
         return value === values.password ? null : REGISTER_MESSAGES.passwordsDiffer;
@@ -62,14 +71,17 @@ export function RegisterForm() {
 
   const register = useMutation({
     mutationFn: registerAccount,
-    onError: flashError,
+    onError: (error) => showServerErrors(form, error, FORM_FIELDS),
     onSuccess: () => void navigate('/edit-profile', { replace: true }),
   });
 
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(({ terms: _terms, ...registration }) => register.mutate(registration))}
+      onSubmit={form.onSubmit(
+        ({ terms: _terms, ...registration }) => register.mutate(registration),
+        focusFirstInvalid,
+      )}
     >
       <Stack maw={480}>
         <TextInput
@@ -104,6 +116,7 @@ export function RegisterForm() {
         />
         <PasswordInput
           label="Password"
+          description={REGISTER_HINTS.password}
           autoComplete="new-password"
           withAsterisk
           {...form.getInputProps('password')}

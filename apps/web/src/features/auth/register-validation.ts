@@ -3,6 +3,9 @@ import { REQUIRED_TEXTS } from './messages';
 
 export const MINIMUM_AGE = 18;
 export const MINIMUM_USERNAME_LENGTH = 3;
+/** The server's limits on a password (users collection). */
+export const MINIMUM_PASSWORD_LENGTH = 8;
+export const MAXIMUM_PASSWORD_LENGTH = 71;
 
 /** The registration form's messages; those of spec part 1 §5 are word for word. */
 export const REGISTER_MESSAGES = {
@@ -15,7 +18,10 @@ export const REGISTER_MESSAGES = {
   emailRequired: REQUIRED_TEXTS.email,
   birthdayRequired: 'Birthday is required',
   tooYoung: 'You must be at least 18 years old to register',
+  emailInvalid: 'Please enter a valid email address',
   passwordRequired: REQUIRED_TEXTS.password,
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 71 characters long',
   passwordConfirmRequired: REQUIRED_TEXTS.passwordConfirm,
   passwordsDiffer: 'Passwords do not match',
   termsRequired: 'Please agree to the Terms of Use and the Privacy Policy',
@@ -48,4 +54,19 @@ export function validateBirthday(value: string, today = new Date()): string | nu
   const age = ageOn(value, today);
   if (age === null) return REGISTER_MESSAGES.birthdayRequired;
   return age >= MINIMUM_AGE ? null : REGISTER_MESSAGES.tooYoung;
+}
+
+// The same shape the server accepts: something, an @, a domain with a dot. The server has the last word.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateEmail(value: string): string | null {
+  const email = value.trim();
+  if (!email) return REGISTER_MESSAGES.emailRequired;
+  return EMAIL_SHAPE.test(email) ? null : REGISTER_MESSAGES.emailInvalid;
+}
+
+export function validateNewPassword(value: string): string | null {
+  if (!value) return REGISTER_MESSAGES.passwordRequired;
+  if (value.length < MINIMUM_PASSWORD_LENGTH) return REGISTER_MESSAGES.passwordTooShort;
+  return value.length > MAXIMUM_PASSWORD_LENGTH ? REGISTER_MESSAGES.passwordTooLong : null;
 }
