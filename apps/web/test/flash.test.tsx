@@ -64,6 +64,30 @@ describe('flash messages', () => {
     expect(flashTexts()).toEqual(['error: Twice.']);
   });
 
+  it('a success replaces the errors of the attempts before it', () => {
+    flash.error('Failed to update record.');
+    flash.warning('Mind the gap.');
+    flash.success('Your password has been reset.');
+    expect(flashTexts()).toEqual(['warning: Mind the gap.', 'success: Your password has been reset.']);
+  });
+
+  it('a new form submission clears the errors of the previous attempt before raising its own', async () => {
+    const SubmitPage = () => (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          flash.error('Second attempt refused.');
+        }}
+      >
+        <button type="submit">Send</button>
+      </form>
+    );
+    renderAt([{ element: <Shell />, children: [{ path: '/', element: <SubmitPage /> }] }], '/');
+    act(() => void flash.error('First attempt refused.'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(flashTexts()).toEqual(['error: Second attempt refused.']);
+  });
+
   it('success ones close on navigation; info, warning and error stay', async () => {
     const { router } = renderAt(shellRoutes, '/');
     await screen.findByRole('heading', { name: 'Start' });

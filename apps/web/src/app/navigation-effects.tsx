@@ -41,7 +41,20 @@ function scrollToAnchorWhenPresent(id: string): () => void {
  * The shell renders this before the page outlet on purpose: React runs sibling effects in tree order,
  * so a success flash that the newly shown page raises while mounting comes after this and stays.
  */
+/**
+ * A new attempt clears the errors of the previous one: every form submission (in the capture phase, so
+ * before the form's own handler raises its new errors) closes the error flashes still showing.
+ */
+function useFreshErrorsPerAttempt() {
+  useEffect(() => {
+    const closeErrors = () => closeFlashes('error');
+    document.addEventListener('submit', closeErrors, true);
+    return () => document.removeEventListener('submit', closeErrors, true);
+  }, []);
+}
+
 export function NavigationEffects() {
+  useFreshErrorsPerAttempt();
   const { key, hash } = useLocation();
   useEffect(() => {
     closeFlashes('success');

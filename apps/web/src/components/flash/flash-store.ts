@@ -22,12 +22,17 @@ function publish(next: readonly FlashMessage[]): void {
   for (const listener of listeners) listener();
 }
 
-/** Shows a flash message; the same text of the same type is shown once, not stacked. */
+/**
+ * Shows a flash message; the same text of the same type is shown once, not stacked. A success replaces
+ * the error flashes: they were about the attempts that came before it, and leaving them up beside the
+ * success would tell the member the opposite of what happened.
+ */
 export function showFlash(type: FlashType, text: string): number {
   const existing = messages.find((message) => message.type === type && message.text === text);
   if (existing) return existing.id;
   lastId += 1;
-  publish([...messages, { id: lastId, type, text }]);
+  const kept = type === 'success' ? messages.filter((message) => message.type !== 'error') : messages;
+  publish([...kept, { id: lastId, type, text }]);
   return lastId;
 }
 
