@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attachmentsShownIn, chosenFileKey, chosenImageUrl } from '../src/lib/attachments';
 import { avatarUrl } from '../src/lib/avatar';
 import { formatBadgeCount, formatCount } from '../src/lib/format';
 import { isAdmin, isModerator, isTester, parseRoles } from '../src/lib/roles';
@@ -72,5 +73,28 @@ describe('avatars and titles', () => {
   it('formats the browser title as "{page title} | {site title}"', () => {
     expect(formatPageTitle('Stories')).toBe('Stories | Size Community');
     expect(formatPageTitle(undefined)).toBe('Size Community');
+  });
+});
+
+describe('attachments named in markdown', () => {
+  const files = ['map_of_town_a1b2c3d4e5.png', 'song_0123456789.mp3', 'cover_abcdefghij.jpg'];
+
+  it('attachmentsShownIn finds the attachments the text shows as images, by stored or typed name', () => {
+    const markdown = [
+      'A ![the map](Map-Of-Town.png) and ![cover](cover_abcdefghij.jpg "Cover").',
+      'A [link to the song](song.mp3) is not an image; ![elsewhere](https://example.com/map_of_town.png) is not ours.',
+    ].join('\n');
+    expect([...attachmentsShownIn(markdown, files)].sort()).toEqual([
+      'cover_abcdefghij.jpg',
+      'map_of_town_a1b2c3d4e5.png',
+    ]);
+    expect(attachmentsShownIn('No images here.', files).size).toBe(0);
+  });
+
+  it('chosenImageUrl gives a chosen, not yet uploaded file’s local address by the name the member typed', () => {
+    const chosen = new Map([[chosenFileKey(new File(['x'], 'Map Of Town.PNG')), 'blob:local-map']]);
+    expect(chosenImageUrl('map-of-town.png', chosen)).toBe('blob:local-map');
+    expect(chosenImageUrl('other.png', chosen)).toBeUndefined();
+    expect(chosenImageUrl('https://example.com/map_of_town.png', chosen)).toBeUndefined();
   });
 });

@@ -76,6 +76,18 @@ describe('/stories/submit: labels, attachments and preview', () => {
     expect(screen.getByRole('tab', { name: 'Write', selected: true })).toBeTruthy();
     expect(fakeApi.requestsTo(POSTS)).toHaveLength(0);
   });
+
+  it('previews an image named in the text from the file just chosen, before anything is uploaded', async () => {
+    signIn({ verified: true });
+    serveTaxonomy();
+    renderApp('/stories/submit');
+    const content = await screen.findByLabelText(/^Content/);
+    await userEvent.upload(fileInput(), new File(['png'], 'Map Of Town.png', { type: 'image/png' }));
+    await userEvent.type(content, '![[a caption](map-of-town.png)');
+    await userEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    const image = await screen.findByRole('img', { name: 'a caption' });
+    expect(image.getAttribute('src')).toMatch(/^blob:/);
+  });
 });
 
 describe('/stories/edit/{id}', () => {

@@ -302,6 +302,9 @@ describe('/stories/{id}: favorites, actions and chapters', () => {
     expect(screen.getByRole('img', { name: 'gone' }).getAttribute('src')).toBe('http://example.com/y.png');
     const attachments = screen.getByRole('region', { name: 'Attachments' });
     expect(within(attachments).getByRole('link', { name: 'notes_q1w2e3r4t5.txt' })).toBeTruthy();
+    // The map is already in the text: the list below does not show it a second time.
+    expect(within(attachments).queryByRole('img')).toBeNull();
+    expect(screen.getAllByRole('img', { name: /map/ })).toHaveLength(1);
   });
 });
 

@@ -18,8 +18,13 @@ export interface MarkdownContentBodyProps {
 
 export function MarkdownContentBody({ markdown, remarkPlugins, resolveImage }: MarkdownContentBodyProps) {
   // The rewritten address still passes the default filter, so an attachment can never smuggle in a scheme.
-  const urlTransform: UrlTransform = (url, key, node) =>
-    defaultUrlTransform(resolveImage && key === 'src' && node.tagName === 'img' ? resolveImage(url) : url);
+  // The one exception is a `blob:` address the app itself made for a file chosen in the editor (the
+  // preview): only a rewrite can produce it, never what a member wrote.
+  const urlTransform: UrlTransform = (url, key, node) => {
+    if (!resolveImage || key !== 'src' || node.tagName !== 'img') return defaultUrlTransform(url);
+    const resolved = resolveImage(url);
+    return resolved !== url && resolved.startsWith('blob:') ? resolved : defaultUrlTransform(resolved);
+  };
   return (
     <Typography>
       <Markdown remarkPlugins={remarkPlugins} rehypePlugins={REHYPE_PLUGINS} urlTransform={urlTransform}>

@@ -70,11 +70,42 @@ function lastSegment(url: string): string {
  * uploaded; an image with no matching attachment keeps its URL.
  */
 export function attachmentImageUrl(url: string, owner: FileOwner, files: readonly string[]): string {
-  if (/^https:\/\//i.test(url) || files.length === 0) return url;
+  const match = matchingAttachment(url, files);
+  return match ? fileUrl(owner, match) : url;
+}
+
+/** The stored attachment a markdown image address names, if any (see `attachmentImageUrl`). */
+function matchingAttachment(url: string, files: readonly string[]): string | undefined {
+  if (/^https:\/\//i.test(url) || files.length === 0) return undefined;
   const written = lastSegment(url);
-  if (!written) return url;
+  if (!written) return undefined;
   const exact = files.find((name) => name === written);
   const wanted = normalisedName(written);
-  const match = exact ?? files.find((name) => typedName(name) === wanted);
-  return match ? fileUrl(owner, match) : url;
+  return exact ?? files.find((name) => typedName(name) === wanted);
+}
+
+/**
+ * The same for files chosen in a form but not uploaded yet (the editor's preview): the chosen file whose
+ * name matches, as the server will store it, and its local address (`URL.createObjectURL`).
+ */
+export function chosenImageUrl(url: string, chosen: ReadonlyMap<string, string>): string | undefined {
+  if (/^https:\/\//i.test(url) || chosen.size === 0) return undefined;
+  const written = lastSegment(url);
+  return written ? chosen.get(normalisedName(written)) : undefined;
+}
+
+/** The key `chosenImageUrl` looks a chosen file up by. */
+export const chosenFileKey = (file: File): string => normalisedName(file.name);
+
+// `![caption](address)` and `![caption](address "title")`: the addresses of the images in markdown.
+const MARKDOWN_IMAGE = /!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
+
+/** The attachments the markdown already shows as images, so a list below need not repeat them. */
+export function attachmentsShownIn(markdown: string, files: readonly string[]): Set<string> {
+  const shown = new Set<string>();
+  for (const match of markdown.matchAll(MARKDOWN_IMAGE)) {
+    const name = matchingAttachment(match[1] ?? '', files);
+    if (name) shown.add(name);
+  }
+  return shown;
 }

@@ -1,8 +1,8 @@
 import { Button, Checkbox, FileInput, Group, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MarkdownContent } from '../../components/markdown-content';
-import { attachmentImageUrl, type FileOwner } from '../../lib/attachments';
+import { attachmentImageUrl, chosenFileKey, chosenImageUrl, type FileOwner } from '../../lib/attachments';
 import { useLabels } from '../../lib/posts/get-labels';
 import type { StoryValues } from './api/save-story';
 
@@ -44,6 +44,16 @@ function LabelChoices({ value, onChange }: { value: string[]; onChange: (value: 
   );
 }
 
+/** Local addresses of the files chosen in the form, for the preview; released when the choice changes. */
+function useChosenFileUrls(files: readonly File[]): ReadonlyMap<string, string> {
+  const urls = useMemo(
+    () => new Map(files.map((file) => [chosenFileKey(file), URL.createObjectURL(file)] as const)),
+    [files],
+  );
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
+
 /**
  * The story form of /stories/submit and /stories/edit/{id}: title, description, labels, tags as comma
  * text, attachments and markdown content with a preview. Title and content are required (spec part 1 §5).
@@ -64,10 +74,11 @@ export function StoryForm({
   });
   const [tab, setTab] = useState('write');
   const existing = attached?.files ?? [];
-  // In the preview, images naming an attachment show it, as on the story page.
-  const resolveImage = attached
-    ? (url: string) => attachmentImageUrl(url, attached.owner, existing)
-    : undefined;
+  const chosen = useChosenFileUrls(form.values.files);
+  // In the preview, images naming an attachment show it, as on the story page: one chosen just now (not
+  // uploaded yet) by its local address, else one the story already has.
+  const resolveImage = (url: string) =>
+    chosenImageUrl(url, chosen) ?? (attached ? attachmentImageUrl(url, attached.owner, existing) : url);
 
   return (
     // A missing content shows under the text box, so the form turns back to it from the preview.

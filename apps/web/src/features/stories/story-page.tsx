@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { AttachmentList } from '../../components/attachment-list';
 import { MarkdownContent } from '../../components/markdown-content';
 import { PageLoader } from '../../components/page-loader';
-import { attachmentImageUrl } from '../../lib/attachments';
+import { attachmentImageUrl, attachmentsShownIn } from '../../lib/attachments';
 import { errorMessage, isNotFoundError } from '../../lib/errors';
 import { seesInternalIds } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
@@ -21,6 +21,11 @@ import { PostReactions } from '../../components/posts/post-reactions';
 import { MISSING_STORY_TEXT } from './story-texts';
 
 export { MISSING_STORY_TEXT };
+
+function notShownIn(markdown: string, files: readonly string[]): string[] {
+  const shown = attachmentsShownIn(markdown, files);
+  return files.filter((name) => !shown.has(name));
+}
 
 function MissingStory() {
   return (
@@ -87,7 +92,8 @@ export function StoryPage({ renderComments }: StoryPageProps) {
         <PostTags post={post} browsePath="/stories/browse" />
         <PostReactions post={post} userId={session.user?.id} cache={cache} />
         <MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />
-        <AttachmentList owner={post} files={post.attachments} />
+        {/* Images the text already shows are not repeated below it. */}
+        <AttachmentList owner={post} files={notShownIn(story.data.content, post.attachments ?? [])} />
       </Stack>
       <ChapterNav storyId={storyId} seriesId={story.data.series} />
       {renderComments?.(post)}
