@@ -11,6 +11,29 @@ import { LIKES, POSTS, STORIES, TAGS, VIEWS, story } from './story-fixtures';
 
 const flashTexts = () => getFlashMessages().map((message) => `${message.type}: ${message.text}`);
 
+const LABELLED = {
+  labels: ['l1'],
+  expand: {
+    contributors: [],
+    tags: [],
+    labels: [{ id: 'l1', name: 'Giantess', color: '#c2255c', isCategory: false, parent: '', order: 0 }],
+  },
+};
+
+describe('labels the authors chose', () => {
+  it('show on the story card and the story page, each leading to the stories with that label', async () => {
+    signIn();
+    fakeApi.on('GET', STORIES, { body: listOf([story('s1', 'Tall Tales', LABELLED)], { perPage: 10 }) });
+    fakeApi.on('GET', `${STORIES}/s1`, { body: story('s1', 'Tall Tales', LABELLED) });
+    renderApp('/stories');
+    const onCard = await screen.findByRole('link', { name: 'Giantess' });
+    expect(onCard.getAttribute('href')).toBe('/stories/browse?label=l1');
+    await userEvent.click(screen.getByRole('link', { name: 'Tall Tales' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tall Tales' });
+    expect(within(screen.getByLabelText('Labels')).getByRole('link', { name: 'Giantess' })).toBeTruthy();
+  });
+});
+
 describe('/stories', () => {
   it('lists published stories newest first, 10 per page, with title, author and tags', async () => {
     signIn({ verified: true });
@@ -30,7 +53,7 @@ describe('/stories', () => {
       perPage: '10',
       filter: "post.published != ''",
       sort: '-created',
-      expand: 'post,post.contributors,post.contributors.profile,post.tags',
+      expand: 'post,post.contributors,post.contributors.profile,post.tags,post.labels',
     });
   });
 
@@ -100,8 +123,9 @@ describe('/stories/submit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Story' }));
 
     await waitFor(() => expect(currentUrl(router)).toBe('/stories/storynew'));
+    // The shell's session check (an auth refresh at start) is no part of the submission.
     const writes = fakeApi.requests
-      .filter((r) => r.method !== 'GET')
+      .filter((r) => r.method !== 'GET' && !r.path.endsWith('/auth-refresh'))
       .map((r) => `${r.method} ${r.path} ${JSON.stringify(bodyOf(r))}`);
     // The post goes as form data (spec part 1 §7 "posts: create or update with form data").
     expect(fakeApi.requestsTo(POSTS, 'POST')[0]?.body).toBeInstanceOf(FormData);
@@ -192,7 +216,7 @@ describe('/stories/{id}', () => {
       'https://example.com/map',
     );
     expect(fakeApi.requestsTo(`${STORIES}/s1`)[0]?.query.get('expand')).toBe(
-      'post,post.contributors,post.contributors.profile,post.tags',
+      'post,post.contributors,post.contributors.profile,post.tags,post.labels',
     );
     await waitFor(() => expect(document.title).toBe('The Lighthouse Keeper | Size Community'));
   });

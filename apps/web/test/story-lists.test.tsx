@@ -133,7 +133,7 @@ describe('/stories/browse', () => {
       perPage: '20',
       filter: `post.published != '' && post.labels.id ?= "l1" && post.tags.id ?= "t1"`,
       sort: 'created',
-      expand: 'post,post.contributors,post.contributors.profile,post.tags',
+      expand: 'post,post.contributors,post.contributors.profile,post.tags,post.labels',
     });
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Label' }).value).toBe('l1');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Tag' }).value).toBe('t1');
@@ -175,5 +175,22 @@ describe('/stories/browse', () => {
       expect(Boolean(screen.queryByRole('link', { name: 'Manage Your Stories' })), roles.join()).toBe(shown);
       view.unmount();
     }
+  });
+});
+
+describe('/stories past its last page', () => {
+  it('says the page is past the end (not that there are no stories) and leads to the last page', async () => {
+    signIn();
+    fakeApi.on('GET', STORIES, (request) => {
+      const page = Number(request.query.get('page'));
+      const items = page === 3 ? [story('s21', 'The Last One')] : [];
+      return { body: listOf(items, { page, perPage: 10, totalItems: 21 }) };
+    });
+    const { router } = renderApp('/stories?page=99');
+    expect(await screen.findByText('There is no page 99: this list ends at page 3.')).toBeTruthy();
+    expect(screen.queryByText('There are no published stories yet.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    await screen.findByRole('link', { name: 'The Last One' });
+    expect(currentUrl(router)).toBe('/stories?page=3');
   });
 });

@@ -1,4 +1,4 @@
-import { Pagination } from '@mantine/core';
+import { Button, Pagination, Stack, Text } from '@mantine/core';
 
 const CONTROL_LABELS = {
   first: 'First page',
@@ -29,5 +29,31 @@ export function PagePagination({ page, totalPages, onChange }: PagePaginationPro
       onChange={onChange}
       getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
     />
+  );
+}
+
+export const PAST_THE_END_TEXT = (page: number, lastPage: number) =>
+  `There is no page ${page}: this list ends at page ${lastPage}.`;
+
+/**
+ * Said instead of the list's "nothing here" text when a page past the end was asked for (an old link, a
+ * typed address): the list is not empty, the page is. Offers the last page that has items.
+ */
+export function PastTheEnd({
+  page,
+  lastPage,
+  onPage,
+}: {
+  page: number;
+  lastPage: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text>{PAST_THE_END_TEXT(page, lastPage)}</Text>
+      <Button variant="light" onClick={() => onPage(lastPage)}>
+        Go to page {lastPage}
+      </Button>
+    </Stack>
   );
 }

@@ -49,3 +49,30 @@ export function PostTags({ post, browsePath }: { post: PostRecord; browsePath: s
     </Group>
   );
 }
+
+/**
+ * The labels the authors chose, each leading to the list of that kind of post with the label. The
+ * label's colour is the dot; the text keeps the theme's colour, so it stays readable whatever was chosen.
+ */
+export function PostLabels({ post, browsePath }: { post: PostRecord; browsePath: string }) {
+  const labels = post.expand?.labels ?? [];
+  if (labels.length === 0) return null;
+  return (
+    <Group gap={4} aria-label="Labels">
+      {labels.map((label) => (
+        <Badge
+          key={label.id}
+          component={Link}
+          to={`${browsePath}?label=${encodeURIComponent(label.id)}`}
+          variant="dot"
+          color={label.color || 'gray'}
+          size="sm"
+          tt="none"
+          style={{ cursor: 'pointer' }}
+        >
+          {label.name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

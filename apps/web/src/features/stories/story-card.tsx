@@ -3,10 +3,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ListResult } from 'pocketbase';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { PagePagination } from '../../components/page-pagination';
+import { PagePagination, PastTheEnd } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/errors';
 import type { StoryRecord } from '../../lib/posts/types';
-import { PostByline, PostTags } from '../../components/posts/post-byline';
+import { PostByline, PostLabels, PostTags } from '../../components/posts/post-byline';
 
 /** A story in a list: title linking to it, byline, description and tags. */
 export function StoryCard({ story }: { story: StoryRecord }) {
@@ -20,6 +20,7 @@ export function StoryCard({ story }: { story: StoryRecord }) {
         </Anchor>
         <PostByline post={post} />
         {post.description && <Text size="sm">{post.description}</Text>}
+        <PostLabels post={post} browsePath="/stories/browse" />
         <PostTags post={post} browsePath="/stories/browse" />
       </Stack>
     </Card>
@@ -43,13 +44,16 @@ export function StoryList({ stories, page, onPage, emptyText }: StoryListProps) 
       </Text>
     );
   }
-  if (stories.data.items.length === 0) return <Text>{emptyText}</Text>;
+  const { items, totalPages } = stories.data;
+  if (items.length === 0 && page > 1 && totalPages > 0)
+    return <PastTheEnd page={page} lastPage={totalPages} onPage={onPage} />;
+  if (items.length === 0) return <Text>{emptyText}</Text>;
   return (
     <Stack>
-      {stories.data.items.map((story) => (
+      {items.map((story) => (
         <StoryCard key={story.id} story={story} />
       ))}
-      <PagePagination page={page} totalPages={stories.data.totalPages} onChange={onPage} />
+      <PagePagination page={page} totalPages={totalPages} onChange={onPage} />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import { expandedPostCache } from '../../lib/posts/post-cache';
 import { useRegisterView } from '../../lib/posts/register-view';
 import { ChapterNav } from './chapter-nav';
 import { StoryActions } from './story-actions';
-import { PostByline, PostTags } from '../../components/posts/post-byline';
+import { PostByline, PostLabels, PostTags } from '../../components/posts/post-byline';
 import { PostReactions } from '../../components/posts/post-reactions';
 import { MISSING_STORY_TEXT } from './story-texts';
 
@@ -89,6 +89,7 @@ export function StoryPage({ renderComments }: StoryPageProps) {
           </Text>
         )}
         {post.description && <Text fs="italic">{post.description}</Text>}
+        <PostLabels post={post} browsePath="/stories/browse" />
         <PostTags post={post} browsePath="/stories/browse" />
         <PostReactions post={post} userId={session.user?.id} cache={cache} />
         <MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />

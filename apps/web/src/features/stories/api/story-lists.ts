@@ -4,7 +4,7 @@
 export const STORIES_PAGE_SIZE = 10;
 export const BROWSE_PAGE_SIZE = 20;
 
-/** Who wrote it and what it is tagged with come along with each story. */
-export const STORY_EXPAND = 'post,post.contributors,post.contributors.profile,post.tags';
+/** Who wrote it and its labels and tags come along with each story. */
+export const STORY_EXPAND = 'post,post.contributors,post.contributors.profile,post.tags,post.labels';
 
 export const PUBLISHED = "post.published != ''";
