@@ -6,7 +6,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AppPage } from './pages/app-page';
 import { SecretLoginPage } from './pages/secret-login-page';
-import { launchBrowser, screenshotOnFailure, type BrowserSession } from './support/browser';
+import { launchBrowser, saveScreenshot, screenshotOnFailure, type BrowserSession } from './support/browser';
 import { createMember, superuserClient, type Member } from './support/members';
 import { startServer, type RunningServer } from './support/server';
 
@@ -49,6 +49,60 @@ describe.skipIf(!inject('browserAvailable'))('what a newcomer stumbles on', () =
     expect(app.location()).toBe('/login?redirect=%2Fstories');
     await app.flash('Your session has ended. Please sign in again.').waitFor();
     expect(await app.accountMenu.count()).toBe(0);
+    await page.close();
+  });
+
+  it('a long link in a comment wraps at 360 px; the header title stays on one line; a favicon is served', async () => {
+    const member = await createMember(admin, { username: 'long_linker', name: 'Long Linker' });
+    const post = await admin.collection('posts').create({
+      type: 'story',
+      title: 'A Story With A Long Comment',
+      description: 'For the layout.',
+      contributors: [member.id],
+      published: new Date().toISOString(),
+    });
+    const story = await admin.collection('stories').create({ post: post.id, content: 'Once upon a time.' });
+    const longLink = `https://example.com/${'a-very-long-path-segment-'.repeat(4)}end`;
+    const commenter = new PocketBase(server.url);
+    await commenter.collection('users').authWithPassword(member.username, member.password);
+    await commenter.collection('comments').create({ target: post.id, author: member.id, content: longLink });
+
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-phone-layout');
+    await page.setViewportSize({ width: 360, height: 740 });
+    const app = new AppPage(page, server.url);
+    await new SecretLoginPage(page, server.url).signIn(
+      member.username,
+      member.password,
+      `/stories/${story.id}`,
+    );
+    await page.getByRole('link', { name: longLink }).waitFor();
+
+    // Nothing is wider than the screen.
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    await saveScreenshot(page, 'story-with-long-comment-360');
+
+    // The site title is one line inside the 60 px header.
+    const title = page.getByRole('banner').getByRole('heading');
+    const box = await title.boundingBox();
+    const lineHeight = await title.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect(box!.height).toBeLessThanOrEqual(lineHeight + 1);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(60);
+
+    // A focused field shows a ring, not only a thin border.
+    await app.open('/secret/login');
+    const username = page.getByRole('textbox', { name: 'Username' });
+    await username.focus();
+    const outline = await username.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).toBe('solid');
+
+    const icon = await fetch(new URL('/favicon.svg', server.url));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
     await page.close();
   });
 });

@@ -50,3 +50,11 @@ export function screenshotOnFailure(page: Page, name: string): void {
     console.error(`screenshot of the failed page: ${file}`);
   });
 }
+
+/** Saves a full-page screenshot under test-results/screenshots, for looking at a screen as a member would. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name.replace(/[^\w-]+/g, '_')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -6,6 +6,8 @@ import { ThemeSync } from './theme-sync';
 
 const theme = createTheme({
   primaryColor: 'grape',
+  // Links and filled controls in the darker grapes reach 4.5:1 against the page in both schemes.
+  primaryShade: { light: 8, dark: 7 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 });
 

@@ -17,8 +17,8 @@ interface HeaderProps {
 export function Header({ navOpened, onToggleNav }: HeaderProps) {
   const { user } = useSession();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
+      <Group wrap="nowrap" miw={0}>
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
@@ -26,8 +26,15 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
           size="sm"
           aria-label="Toggle navigation"
         />
-        <Anchor component={Link} to="/" underline="never" aria-label={`${siteConfig.title} home`}>
-          <Title order={3}>{siteConfig.title}</Title>
+        {/* On a phone the title stays on one line inside the 60 px header, shortened if it must be. */}
+        <Anchor component={Link} to="/" underline="never" aria-label={`${siteConfig.title} home`} miw={0}>
+          <Title
+            order={3}
+            fz={{ base: 'md', xs: 'lg', sm: 'h3' }}
+            style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
+            {siteConfig.title}
+          </Title>
         </Anchor>
       </Group>
       {user ? (
