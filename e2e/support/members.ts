@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import PocketBase from 'pocketbase';
 import type { RunningServer } from './server';
 
@@ -57,4 +58,24 @@ export async function createMember(
   const profile = await admin.collection('profiles').create({ user: user.id, username, name });
   await admin.collection('users').update(user.id, { profile: profile.id });
   return { id: user.id, username, name, password };
+}
+
+/**
+ * An SDK client signed in as `member` without a password sign-in (the superuser's impersonation), so a
+ * walk's own set-up does not use up the sign-in limit that the browser's sign-ins count against.
+ */
+export async function clientOf(admin: PocketBase, member: Member): Promise<PocketBase> {
+  return admin.collection('users').impersonate(member.id, 3600);
+}
+
+/**
+ * Puts `client`'s session into the browser as the app keeps it (the SDK's `pocketbase_auth` entry in
+ * localStorage), for walks whose subject is not signing in: their set-up then does not use up the
+ * sign-in limit (5 per 20 s per address) that every browser sign-in from this machine counts against.
+ */
+export async function openSignedIn(page: Page, baseUrl: string, client: PocketBase, pathname: string) {
+  await page.goto(new URL('/favicon.svg', baseUrl).toString());
+  const auth = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
+  await page.evaluate((value) => localStorage.setItem('pocketbase_auth', value), auth);
+  await page.goto(new URL(pathname, baseUrl).toString());
 }

@@ -12,6 +12,7 @@ import { USER_ID, header } from './shell-helpers';
 const USERS = '/api/collections/users/records';
 const PROFILES = '/api/collections/profiles/records';
 const AUTH = '/api/collections/users/auth-with-password';
+const VERIFY = '/api/collections/users/request-verification';
 
 // Long forms: keystrokes without a timer between them keep the tests quick on a busy machine.
 const userEvent = userEventLib.setup({ delay: null });
@@ -81,6 +82,7 @@ function serveRegistration() {
     body: { id: 'profile12345678', ...(request.body as object) },
   }));
   fakeApi.on('PATCH', `${USERS}/${USER_ID}`, { body: userRecord() });
+  fakeApi.on('POST', VERIFY, { status: 204 });
 }
 
 describe('/register, the form', () => {
@@ -182,8 +184,13 @@ describe('/register, the sequence', () => {
       `POST ${PROFILES} {"name":"Tom Thumb","user":"${USER_ID}"}`,
       `PATCH ${USERS}/${USER_ID} {"profile":"profile12345678"}`,
       signIn,
+      `POST ${VERIFY} {"email":"tom@example.com"}`,
     ]);
     expect(pb.authStore.isValid).toBe(true);
+    // The member is told the mail is on its way, on the page they land on.
+    expect(flashTexts()).toEqual([
+      'info: Welcome! We sent a verification link to tom@example.com: open it to verify your email address.',
+    ]);
     expect((pb.authStore.record as { profile?: string } | null)?.profile).toBe('profile12345678');
     expect(await within(header()).findByRole('button', { name: /Account menu/ })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Profile' })).toBeTruthy();

@@ -3,7 +3,7 @@
  * limits are on by default and switched with the `rateLimits.enabled` setting. The counters are the
  * core's: per process, or shared by every process through Redis (`REDIS_URL`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import { ApiError } from '../tools/api-error';
 import type { RateLimiter } from '../tools/rate-limiter';
@@ -16,6 +16,11 @@ interface Limit {
   windowSeconds: number;
   /** What is counted: the client address, or an address submitted in the body. */
   key: (request: FastifyRequest) => string | null;
+  /**
+   * `success`: only requests that succeed count (checked before, counted after), so a member who mistypes
+   * is not locked out by the refusals; a separate, more generous limit counts every attempt.
+   */
+  counts?: 'success';
 }
 
 const byIp = (request: FastifyRequest) => request.ip;
@@ -41,6 +46,15 @@ export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
     route: /^\/api\/collections\/[^/]+\/records$/,
     method: 'POST',
     max: 3,
+    windowSeconds: 3600,
+    key: isAuthCollection(core),
+    counts: 'success',
+  },
+  {
+    name: 'sign-up-attempts',
+    route: /^\/api\/collections\/[^/]+\/records$/,
+    method: 'POST',
+    max: 30,
     windowSeconds: 3600,
     key: isAuthCollection(core),
   },
@@ -77,6 +91,9 @@ export function registerRateLimits(
   limiter: RateLimiter = core.rateLimiter('api'),
 ): void {
   const limits = LIMITS(core);
+  // The success-counted limits that applied to a request, counted once its answer is known.
+  const pending = new WeakMap<FastifyRequest, Array<{ key: string; limit: Limit }>>();
+
   app.addHook('preHandler', async (request, reply) => {
     if (!core.settings.get().rateLimits.enabled || request.info?.auth?.isSuperuser) return;
     const path = request.url.split('?')[0] ?? '';
@@ -84,12 +101,28 @@ export function registerRateLimits(
       if ((limit.method !== '*' && limit.method !== request.method) || !limit.route.test(path)) continue;
       const key = limit.key(request);
       if (key === null) continue;
-      const result = await limiter.hit(`${limit.name}:${key}`, limit.max, limit.windowSeconds);
-      if (!result.allowed) {
-        request.log.warn({ limit: limit.name, ip: request.ip }, 'rate limit hit');
-        reply.header('Retry-After', String(result.retryAfter));
-        throw new ApiError(429);
+      const counter = `${limit.name}:${key}`;
+      if (limit.counts === 'success') {
+        if ((await limiter.count(counter)) >= limit.max)
+          refuse(request, reply, limit.name, limit.windowSeconds);
+        pending.set(request, [...(pending.get(request) ?? []), { key: counter, limit }]);
+        continue;
       }
+      const result = await limiter.hit(counter, limit.max, limit.windowSeconds);
+      if (!result.allowed) refuse(request, reply, limit.name, result.retryAfter);
     }
   });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const succeeded = reply.statusCode < 400;
+    for (const { key, limit } of pending.get(request) ?? []) {
+      if (succeeded) await limiter.hit(key, limit.max, limit.windowSeconds);
+    }
+  });
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, name: string, retryAfter: number): never {
+  request.log.warn({ limit: name, ip: request.ip }, 'rate limit hit');
+  reply.header('Retry-After', String(retryAfter));
+  throw new ApiError(429);
 }

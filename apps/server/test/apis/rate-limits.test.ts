@@ -71,6 +71,52 @@ describeEachDialect('abuse limits', (getDb) => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  it('counts only accounts created: refused sign-ups (typos) do not use up the three', async () => {
+    const signUp = (i: number, payload: Record<string, unknown> = {}) =>
+      fx.server.inject({
+        method: 'POST',
+        url: '/api/collections/members/records',
+        payload: {
+          username: `typo${i}`,
+          email: `typo${i}@example.com`,
+          password: PASSWORD,
+          passwordConfirm: PASSWORD,
+          ...payload,
+        },
+        remoteAddress: '10.0.0.10',
+      });
+    const refused = [
+      await signUp(1, { email: 'not an email' }),
+      await signUp(2, { password: 'short', passwordConfirm: 'short' }),
+      await signUp(3, { username: 'bob' }),
+      await signUp(4, { passwordConfirm: 'something else' }),
+    ].map((res) => res.statusCode);
+    expect(refused).toEqual([400, 400, 400, 400]);
+    const created = [await signUp(5), await signUp(6), await signUp(7), await signUp(8)];
+    expect(created.map((res) => res.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(Number(created[3]!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('still limits sign-up attempts, more generously: 30 an hour per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await fx.server.inject({
+        method: 'POST',
+        url: '/api/collections/members/records',
+        payload: {
+          username: `bad${i}`,
+          email: 'not an email',
+          password: PASSWORD,
+          passwordConfirm: PASSWORD,
+        },
+        remoteAddress: '10.0.0.11',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it('turns off with the rateLimits setting', async () => {
     await fx.core.settings.update(fx.core.db.kysely, { rateLimits: { enabled: false } });
     expect(

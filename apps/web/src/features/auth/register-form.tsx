@@ -2,6 +2,7 @@ import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { flash } from '../../components/flash';
 import { focusFirstInvalid, showServerErrors } from '../../components/form-errors';
 import { registerAccount, type Registration } from './api/register';
 import {
@@ -18,6 +19,13 @@ export const REGISTER_HINTS = {
   birthday:
     'Your birthday cannot be changed after registering without contacting a site admin. It is only used to verify your age and, if you choose, to show your age on your profile.',
   password: 'At least 8 characters.',
+};
+
+/** Said on arrival after registering: what to do next about the email address. */
+export const WELCOME_TEXTS = {
+  mailed: (email: string) =>
+    `Welcome! We sent a verification link to ${email}: open it to verify your email address.`,
+  notMailed: 'Welcome! Send yourself a verification email from Settings to verify your email address.',
 };
 
 const FORM_FIELDS = ['username', 'name', 'email', 'birthday', 'password', 'passwordConfirm', 'terms'];
@@ -72,7 +80,12 @@ export function RegisterForm() {
   const register = useMutation({
     mutationFn: registerAccount,
     onError: (error) => showServerErrors(form, error, FORM_FIELDS),
-    onSuccess: () => void navigate('/edit-profile', { replace: true }),
+    onSuccess: ({ verificationSent }, { email }) => {
+      flash.info(
+        verificationSent ? WELCOME_TEXTS.mailed(email.trim().toLowerCase()) : WELCOME_TEXTS.notMailed,
+      );
+      void navigate('/edit-profile', { replace: true });
+    },
   });
 
   return (

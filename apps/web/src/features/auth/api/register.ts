@@ -19,14 +19,15 @@ export interface Registration {
  * One deviation, forced by the server: a profile may only be created by its signed-in owner
  * (PRODUCT.md §2), so the first sign-in comes before the profile, not after it. Should a step after
  * the account exists fail, the visitor is signed out again; signing in later finishes the profile
- * (see `ensureProfile`).
+ * (see `ensureProfile`). Last, the verification mail is requested.
  */
-export async function registerAccount(registration: Registration): Promise<void> {
+export async function registerAccount(registration: Registration): Promise<{ verificationSent: boolean }> {
   const users = pb.collection('users');
   const username = normalizeIdentity(registration.username);
+  const email = normalizeIdentity(registration.email);
   const user = await users.create({
     username,
-    email: normalizeIdentity(registration.email),
+    email,
     birthday: registration.birthday,
     password: registration.password,
     passwordConfirm: registration.passwordConfirm,
@@ -40,4 +41,11 @@ export async function registerAccount(registration: Registration): Promise<void>
     pb.authStore.clear();
     throw error;
   }
+  // The verification mail goes out at once, so the new member need not look for it in the settings. The
+  // account exists whatever happens here; a failure only means they ask for it there later.
+  const verificationSent = await users
+    .requestVerification(email)
+    .then(() => true)
+    .catch(() => false);
+  return { verificationSent };
 }
