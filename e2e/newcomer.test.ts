@@ -2,7 +2,7 @@
  * The rough edges a new member met on the screens that already existed (issue "What a newcomer stumbles
  * on"), each walked as the member did it.
  */
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AppPage } from './pages/app-page';
 import { LoginPage } from './pages/login-page';
