@@ -97,7 +97,41 @@ describe('/secret/login', () => {
     expect(pb.authStore.isValid).toBe(false);
   });
 
-  it('finishes an account without a profile and sends the member to /edit-profile (PRODUCT.md §3)', async () => {
+  it('finishes an account without a profile and sends the member to /edit-profile when headed nowhere else (PRODUCT.md §3)', async () => {
+    const bare = { profile: '' };
+    fakeApi.on('POST', AUTH, { body: authAnswer(bare) });
+    fakeApi.on('GET', '/api/collections/profiles/records', { body: listOf([]) });
+    fakeApi.on('POST', '/api/collections/profiles/records', (request) => ({
+      body: { id: 'newprofile00001', ...(request.body as object) },
+    }));
+    fakeApi.on('PATCH', `/api/collections/users/records/${USER_ID}`, {
+      body: userRecord({ profile: 'newprofile00001' }),
+    });
+    fakeApi.on('POST', '/api/collections/users/auth-refresh', {
+      body: authAnswer({ profile: 'newprofile00001' }),
+    });
+    const { router } = renderApp('/secret/login');
+    await fillLogin('tiny_tom', 'secret-password');
+
+    await waitFor(() => expect(currentUrl(router)).toBe('/edit-profile'));
+    const calls = fakeApi.requests
+      .filter((r) => !r.path.startsWith(PAGES) && r.method !== 'GET')
+      .map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body ?? null)}`);
+    expect(calls).toEqual([
+      `POST ${AUTH} {"identity":"tiny_tom","password":"secret-password"}`,
+      `POST /api/collections/profiles/records {"name":"tiny_tom","user":"${USER_ID}"}`,
+      `PATCH /api/collections/users/records/${USER_ID} {"profile":"newprofile00001"}`,
+      'POST /api/collections/users/auth-refresh null',
+    ]);
+    expect(fakeApi.requestsTo('/api/collections/profiles/records', 'GET')[0]?.query.get('filter')).toBe(
+      `user = "${USER_ID}"`,
+    );
+    expect((pb.authStore.record as { profile?: string } | null)?.profile).toBe('newprofile00001');
+  });
+});
+
+describe('/login', () => {
+  it('finishes an account without a profile but keeps the redirect the member came with', async () => {
     const bare = { profile: '' };
     fakeApi.on('POST', AUTH, { body: authAnswer(bare) });
     fakeApi.on('GET', '/api/collections/profiles/records', { body: listOf([]) });
@@ -113,7 +147,7 @@ describe('/secret/login', () => {
     const { router } = renderApp('/secret/login?redirect=%2Fforums');
     await fillLogin('tiny_tom', 'secret-password');
 
-    await waitFor(() => expect(currentUrl(router)).toBe('/edit-profile'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/forums'));
     const calls = fakeApi.requests
       .filter((r) => !r.path.startsWith(PAGES) && r.method !== 'GET')
       .map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body ?? null)}`);

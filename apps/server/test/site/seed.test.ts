@@ -27,7 +27,10 @@ describeEachDialect(
           body: JSON.stringify({ identity: 'admin', password: app.seeded!.admin!.password }),
         });
         expect(res.status).toBe(200);
-        const token = ((await res.json()) as { token: string }).token;
+        const signedIn = (await res.json()) as { token: string; record: { profile: string } };
+        const token = signedIn.token;
+        // The admin has a linked profile from the start, like every member.
+        expect(signedIn.record.profile).toMatch(/^\w{15}$/);
         const stories = await fetch(`${app.url}/api/collections/stories/records?expand=post`, {
           headers: { authorization: token },
         });

@@ -82,7 +82,7 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
   const now = new Date().toISOString().replace('T', ' ');
 
   const admin: DemoAdmin = { email: 'admin@example.com', password: randomString(16) };
-  await create('users', {
+  const adminUser = await create('users', {
     username: 'admin',
     email: admin.email,
     password: admin.password,
@@ -91,6 +91,14 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
     verified: true,
     birthday: '1980-01-01',
   });
+  // Like every member, the admin has a profile from the start: a first sign-in then goes where it was
+  // headed (say the content queue) instead of stopping to create one.
+  const adminProfile = await create('profiles', { user: adminUser.id, username: 'admin', name: 'Admin' });
+  await core.db.kysely
+    .updateTable('users')
+    .set({ profile: String(adminProfile.id) })
+    .where('id', '=', String(adminUser.id))
+    .execute();
 
   const members: RecordData[] = [];
   for (const m of MEMBERS) {

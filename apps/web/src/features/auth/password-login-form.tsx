@@ -6,7 +6,7 @@ import { flashError } from '../../components/flash';
 import { ensureProfile, signInWithPassword } from './api/sign-in';
 import { LoginLinks } from './login-links';
 import { REQUIRED_TEXTS } from './messages';
-import { useRedirectTarget } from './redirect';
+import { destinationAfterSignIn, useRedirectTarget } from './redirect';
 
 interface LoginValues {
   username: string;
@@ -35,7 +35,7 @@ export function PasswordLoginForm() {
     },
     onError: flashError,
     onSuccess: (profileCreated) =>
-      void navigate(profileCreated ? '/edit-profile' : target, { replace: true }),
+      void navigate(destinationAfterSignIn(target, profileCreated), { replace: true }),
   });
 
   return (

@@ -37,3 +37,12 @@ export function useDelayedNavigate(): (to: string, delayMs: number) => void {
     [navigate],
   );
 }
+
+/**
+ * Where a sign-in ends: the page the member was headed for; with no such page, a first sign-in that just
+ * created the profile goes to /edit-profile to fill it in. A redirect is never dropped for it: someone
+ * sent to sign in on the way to the content queue lands on the content queue.
+ */
+export function destinationAfterSignIn(target: string, profileCreated: boolean): string {
+  return profileCreated && target === '/' ? '/edit-profile' : target;
+}

@@ -5,7 +5,7 @@ import { flash, flashError } from '../../components/flash';
 import { useSignOnProviders } from './api/auth-methods';
 import { ensureProfile, signInWithProvider } from './api/sign-in';
 import { LoginLinks } from './login-links';
-import { redirectQuery, useDelayedNavigate, useRedirectTarget } from './redirect';
+import { destinationAfterSignIn, redirectQuery, useDelayedNavigate, useRedirectTarget } from './redirect';
 
 export const LOGIN_SUCCESS_TEXT = 'Login successful! Redirecting...';
 /** Long enough to read the success message before the redirect replaces the page. */
@@ -29,13 +29,14 @@ export function SingleSignOn() {
     },
     onError: flashError,
     onSuccess: (profileCreated) => {
-      // A first sign-in has an empty profile: the member fills it in before anything else.
-      if (profileCreated) {
-        void navigate('/edit-profile', { replace: true });
+      // A first sign-in with nowhere else to go has an empty profile: the member fills it in first.
+      const destination = destinationAfterSignIn(target, profileCreated);
+      if (destination === '/edit-profile') {
+        void navigate(destination, { replace: true });
         return;
       }
       flash.success(LOGIN_SUCCESS_TEXT);
-      navigateLater(target, LOGIN_REDIRECT_DELAY_MS);
+      navigateLater(destination, LOGIN_REDIRECT_DELAY_MS);
     },
   });
 
