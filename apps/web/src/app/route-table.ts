@@ -30,7 +30,11 @@ export type RouteScreen =
         | 'story-edit'
         | 'story'
         | 'notifications'
-        | 'content-queue';
+        | 'content-queue'
+        | 'forums'
+        | 'forum'
+        | 'forum-submit'
+        | 'forum-thread';
     };
 
 export interface RouteEntry {
@@ -67,10 +71,10 @@ const MEMBERS: [string, RouteScreen][] = [
   ['/profiles/me/likes', soon('My Likes')],
   ['/profiles/me/favorites', soon('My Favorites')],
   ['/profiles/:username', soon('Profile')],
-  ['/forums', soon('Forums')],
-  ['/forums/:forumId', soon('Forum')],
-  ['/forums/:forumId/submit', soon('Submit a new Post')],
-  ['/forums/:forumId/posts/:postId', soon('Forum Post')],
+  ['/forums', { kind: 'forums' }],
+  ['/forums/:forumId', { kind: 'forum' }],
+  ['/forums/:forumId/submit', { kind: 'forum-submit' }],
+  ['/forums/:forumId/posts/:postId', { kind: 'forum-thread' }],
   ['/stories', { kind: 'stories' }],
   ['/stories/manage', { kind: 'stories-manage' }],
   ['/stories/browse', { kind: 'stories-browse' }],
