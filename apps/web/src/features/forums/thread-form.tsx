@@ -47,7 +47,7 @@ function ChosenFiles({ files }: { files: File[] }) {
   useEffect(() => () => urls.forEach((url) => url && URL.revokeObjectURL(url)), [urls]);
   if (files.length === 0) return null;
   return (
-    <Group gap="sm" aria-label="Chosen files">
+    <Group gap="sm" role="group" aria-label="Chosen files">
       {files.map((file, index) =>
         urls[index] ? (
           <Image
