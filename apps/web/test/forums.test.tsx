@@ -235,6 +235,46 @@ describe('/forums/{forumId}/submit', () => {
     expect(threads).toEqual([{ post: 'newpost', forum: 'f1', content: 'First **post**' }]);
   });
 
+  it('edits one’s own thread in the same form (?edit=), and offers nothing for someone else’s', async () => {
+    signIn({ id: 'author1' });
+    fakeApi.on('GET', `${FORUMS}/f1`, { body: forum('f1', 'General', 10) });
+    fakeApi.on('GET', `${FORUM_POSTS}/t1`, {
+      body: thread('t1', 'f1', 'Old title', { content: 'Old body' }, { attachments: ['old_abcdefghij.png'] }),
+    });
+    const patches: Array<[string, unknown]> = [];
+    fakeApi.on('PATCH', `${POSTS}/post-t1`, (request) => {
+      const body = request.body as FormData;
+      patches.push(['post', JSON.parse(body.get('@jsonPayload') as string)]);
+      return { body: {} };
+    });
+    fakeApi.on('PATCH', `${FORUM_POSTS}/t1`, (request) => {
+      patches.push(['thread', request.body]);
+      return { body: {} };
+    });
+    const { router } = renderApp('/forums/f1/submit?edit=t1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Post' })).toBeTruthy();
+    const title = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Title' });
+    expect(title.value).toBe('Old title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'New title');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'old_abcdefghij.png' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Post' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/forums/f1/posts/t1'));
+    expect(patches).toEqual([
+      ['post', { title: 'New title', 'attachments-': ['old_abcdefghij.png'] }],
+      ['thread', { content: 'Old body' }],
+    ]);
+  });
+
+  it('does not offer someone else’s thread for editing', async () => {
+    signIn({ id: 'stranger' });
+    fakeApi.on('GET', `${FORUMS}/f1`, { body: forum('f1', 'General', 10) });
+    fakeApi.on('GET', `${FORUM_POSTS}/t1`, { body: thread('t1', 'f1', 'Not mine') });
+    renderApp('/forums/f1/submit?edit=t1');
+    expect(await screen.findByText('Only the authors of a post may edit it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save Post' })).toBeNull();
+  });
+
   it('shows the spec’s failure text and keeps what was typed', async () => {
     signIn();
     fakeApi.on('GET', `${FORUMS}/f1`, { body: forum('f1', 'General', 10) });
