@@ -318,6 +318,13 @@ const rows: Row[] = [
     collection: 'forum_posts',
     op: 'update',
     id: 'forumpostbob001',
+    body: { content: 'Moderated', pinned: true },
+    expect: { mod: 404 },
+  },
+  {
+    collection: 'forum_posts',
+    op: 'update',
+    id: 'forumpostbob001',
     body: { pinned: true },
     expect: { bob: 404, alice: 404, mod: 200 },
   },
