@@ -93,8 +93,16 @@ describeEachDialect('forums', (getDb) => {
 
     // Pinned in reverse order of creation: the view still lists them by their thread's creation.
     for (const thread of [second, first]) {
+      const before = (await call('bob', 'GET', `${records('forum_posts')}/${thread.id}`)).json<{
+        updated: string;
+      }>();
       const res = await call('mod', 'PATCH', `${records('forum_posts')}/${thread.id}`, { pinned: true });
       expect(res.statusCode, res.body).toBe(200);
+      // A pin is not activity in the thread: it keeps its place in the forum's "newest activity" order.
+      expect(res.json<{ pinned: boolean; updated: string }>()).toMatchObject({
+        pinned: true,
+        updated: before.updated,
+      });
     }
     const pinned = await call(
       'bob',
