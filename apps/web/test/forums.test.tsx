@@ -388,12 +388,32 @@ describe('/forums/{forumId}/posts/{postId}', () => {
     );
     serveThread({}, {}, many);
     const { router } = renderApp('/forums/f1/posts/t1');
-    await screen.findByText('Comment number 1');
+    await screen.findByText('Comment number 1', {}, { timeout: 5000 });
     expect(screen.queryByText('Comment number 21')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '2' }));
     await screen.findByText('Comment number 21');
     expect(screen.queryByText('Comment number 1')).toBeNull();
     expect(currentUrl(router)).toBe('/forums/f1/posts/t1?page=2');
+  });
+
+  it('turns to the last page after a new comment, where it lands', async () => {
+    signIn({ id: 'reader' });
+    const many = Array.from({ length: 20 }, (_, i) =>
+      comment(`c${i + 1}`, `Comment number ${i + 1}`, { target: 'post-t1' }),
+    );
+    serveThread({}, {}, many);
+    fakeApi.on('POST', COMMENTS, () => {
+      many.push(comment('c21', 'My new comment', { target: 'post-t1', author: 'reader' }));
+      return { body: many.at(-1) };
+    });
+    const { router } = renderApp('/forums/f1/posts/t1');
+    await screen.findByText('Comment number 1', {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: '2' })).toBeNull();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Comment/ }), 'My new comment');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/forums/f1/posts/t1?page=2'), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText('Comment number 1')).toBeNull());
+    expect(within(screen.getByRole('list', { name: 'Comments' })).getByText('My new comment')).toBeTruthy();
   });
 
   it('says when the thread does not exist', async () => {

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination } from '../../components/page-pagination';
@@ -73,6 +74,14 @@ export function CommentsSection({ post, paging }: CommentsSectionProps) {
   const session = useSession();
   const comments = useComments(post.id, post.type);
   const { hash } = useLocation();
+  // The last page as of the latest render: a new top-level comment lands there, so after posting one
+  // the thread turns to it (read when the save is done, by which time the list has reloaded).
+  const rootCount = comments.data ? threadOf(comments.data).roots.length : 0;
+  const lastPage = useRef(1);
+  useEffect(() => {
+    lastPage.current = Math.max(1, Math.ceil(rootCount / COMMENTS_PAGE_SIZE));
+  }, [rootCount]);
+  const showNewComment = paging ? () => paging.onPage(lastPage.current) : undefined;
 
   let body;
   if (comments.isPending) body = <PageLoader label="Loading comments" />;
@@ -120,7 +129,12 @@ export function CommentsSection({ post, paging }: CommentsSectionProps) {
       {body}
       {session.user &&
         (post.published ? (
-          <CommentForm target={post.id} author={session.user.id} submitLabel="Post Comment" />
+          <CommentForm
+            target={post.id}
+            author={session.user.id}
+            submitLabel="Post Comment"
+            onDone={showNewComment}
+          />
         ) : (
           <Text c="dimmed">{COMMENTS_CLOSED_TEXT}</Text>
         ))}
