@@ -1,9 +1,15 @@
-import { Button, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ForumRecord } from './api/forum-lists';
 import { useSaveForum, type ForumValues } from './api/manage-forums';
 
 export const FORUM_NAME_REQUIRED = 'Name is required';
+export const SORT_ORDER_INVALID = 'Sort order must be a whole number';
+
+/** The form's own values: the sort order is text while it is typed (a plain number box keeps this chunk small). */
+type EditorValues = Omit<ForumValues, 'sortOrder'> & { sortOrder: string };
+
+const isWholeNumber = (value: string) => /^-?\d+$/.test(value.trim());
 
 export interface ForumEditorProps {
   /** The forum being edited; absent for a new one. */
@@ -16,15 +22,22 @@ export interface ForumEditorProps {
 /** The admins' form for a forum: name, HTML description and sort order (PRODUCT.md §13). */
 export function ForumEditor({ forum, nextSortOrder, onClose }: ForumEditorProps) {
   const save = useSaveForum();
-  const form = useForm<ForumValues>({
+  const form = useForm<EditorValues>({
     initialValues: {
       name: forum?.name ?? '',
       description: forum?.description ?? '',
-      sortOrder: forum?.sort_order ?? nextSortOrder,
+      sortOrder: String(forum?.sort_order ?? nextSortOrder),
     },
-    validate: { name: (value) => (value.trim() ? null : FORUM_NAME_REQUIRED) },
+    validate: {
+      name: (value) => (value.trim() ? null : FORUM_NAME_REQUIRED),
+      sortOrder: (value) => (isWholeNumber(value) ? null : SORT_ORDER_INVALID),
+    },
   });
-  const submit = (values: ForumValues) => save.mutate({ values, id: forum?.id }, { onSuccess: onClose });
+  const submit = (values: EditorValues) =>
+    save.mutate(
+      { values: { ...values, sortOrder: Number(values.sortOrder.trim()) }, id: forum?.id },
+      { onSuccess: onClose },
+    );
 
   return (
     <Modal opened onClose={onClose} title={forum ? 'Edit Forum' : 'New Forum'} centered>
@@ -38,10 +51,10 @@ export function ForumEditor({ forum, nextSortOrder, onClose }: ForumEditorProps)
             minRows={3}
             {...form.getInputProps('description')}
           />
-          <NumberInput
+          <TextInput
             label="Sort order"
             description="Forums are listed from the lowest number up."
-            allowDecimal={false}
+            inputMode="numeric"
             {...form.getInputProps('sortOrder')}
           />
           <Group justify="flex-end">
