@@ -6,7 +6,8 @@
  * - `coming-soon`: later work builds the screen; until then it shows only `title`.
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
- *   `story-edit`, `story`, `notifications`, `content-queue`: their own screens.
+ *   `story-edit`, `story`, `notifications`, `content-queue`, `forums`, `forum`, `forum-submit`,
+ *   `forum-thread`: their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
