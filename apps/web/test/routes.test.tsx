@@ -54,6 +54,11 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     notifications: 'Notifications',
     // The fake server has no stories, so the story screen says so under this heading.
     story: 'Story',
+    // Likewise the forum screens: no forum, no thread, under their headings.
+    forums: 'Forums',
+    forum: 'Forum',
+    'forum-submit': 'Submit a new Post',
+    'forum-thread': 'Forum Post',
   } as const;
   return headings[kind.kind];
 }

@@ -23,7 +23,12 @@ export const forumPosts: CollectionInput = {
   listRule: MEMBER,
   viewRule: MEMBER,
   createRule: all(MEMBER, CONTRIBUTES('post.'), untouched('pinned')),
-  updateRule: any(all(CONTRIBUTES('post.'), untouched('pinned')), MOD),
+  // Authors edit their thread but never pin it; moderators pin and unpin, and change nothing else of
+  // another member's thread (PRODUCT.md §15).
+  updateRule: any(
+    all(CONTRIBUTES('post.'), untouched('pinned')),
+    all(MOD, untouched('post', 'forum', 'content')),
+  ),
   deleteRule: any(CONTRIBUTES('post.'), MOD),
   fields: [
     { name: 'post', type: 'relation', collectionId: 'posts', required: true, cascadeDelete: true },

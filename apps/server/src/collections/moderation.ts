@@ -86,7 +86,7 @@ export const moderationLog: CollectionInput = {
   deleteRule: null,
   fields: [
     { name: 'moderator', type: 'relation', collectionId: 'users', required: true },
-    { name: 'action', type: 'select', required: true, values: ['delete', 'ban', 'unban'] },
+    { name: 'action', type: 'select', required: true, values: ['delete', 'ban', 'unban', 'pin', 'unpin'] },
     { name: 'target_collection', type: 'text', max: 50 },
     { name: 'target_id', type: 'text', max: 50 },
     // The item itself may be gone; its title or first words stay here.

@@ -3,6 +3,7 @@ import type { Core } from '../core';
 import { registerChapters } from './chapters';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
+import { registerForums } from './forums';
 import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
 import { registerPresence } from './presence';
@@ -19,6 +20,7 @@ export function registerSite(core: Core): void {
   registerConversations(core);
   registerModeration(core);
   registerModerationLog(core);
+  registerForums(core);
   registerWriteLimits(core);
   registerPresence(core);
   registerSearch(core);

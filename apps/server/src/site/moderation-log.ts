@@ -1,7 +1,8 @@
 /**
  * Records moderators' direct actions in `moderation_log` (PRODUCT.md §7): deleting another member's
  * post, comment or message, and banning or lifting a ban outside a report. Reports and review decisions
- * carry their own who/what/when/why and are not repeated here. The reason is the request's optional
+ * carry their own who/what/when/why and are not repeated here. Pinning and unpinning a forum thread are
+ * logged too (PRODUCT.md §13: every management change is in the log). The reason is the request's optional
  * `?reason=` (a DELETE has no body); it may be empty. The entry is written in the action's transaction.
  */
 import type { Core } from '../core';
@@ -100,9 +101,35 @@ async function logBan(core: Core, event: RecordEvent): Promise<void> {
   });
 }
 
+/** A moderator pinned or unpinned a forum thread (only moderators may change `pinned`). */
+async function logPin(core: Core, event: RecordEvent): Promise<void> {
+  const moderator = moderatorOf(event);
+  const before = event.previous?.pinned === true;
+  const after = event.record.pinned === true;
+  if (!moderator || before === after) return;
+  // Read through the write's own transaction: SQLite's single writer is busy with it.
+  const thread = await event.db
+    .selectFrom('posts')
+    .select(['title', 'contributors'])
+    .where('id', '=', text(event.record.post))
+    .executeTakeFirst();
+  // A JSON list: text on SQLite, already parsed on PostgreSQL.
+  const stored: unknown = thread?.contributors ?? '[]';
+  const contributors = (Array.isArray(stored) ? stored : JSON.parse(String(stored))) as unknown[];
+  await write(core, event, {
+    moderator,
+    action: after ? 'pin' : 'unpin',
+    target_collection: 'forum_posts',
+    target_id: text(event.record.id),
+    summary: `forum-post: ${text(thread?.title)}`.slice(0, 300),
+    owner: text(contributors[0]),
+  });
+}
+
 export function registerModerationLog(core: Core): void {
   for (const collection of ['posts', 'comments', 'messages']) {
     core.hooks.on('beforeDelete', (event) => logDelete(core, event), collection);
   }
   core.hooks.on('afterUpdate', (event) => logBan(core, event), 'users');
+  core.hooks.on('afterUpdate', (event) => logPin(core, event), 'forum_posts');
 }

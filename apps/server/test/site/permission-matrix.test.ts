@@ -272,6 +272,67 @@ const rows: Row[] = [
     body: { id: CAST.bob, user: CAST.bob, status: 'online' },
     expect: { alice: 400, bob: 200 },
   },
+  // forums are the admins'; a thread is its author's, pinning is the moderators', and a forum with
+  // threads is not deleted (issue 15). Rows run in order, so each builds on the ones before it.
+  {
+    collection: 'forums',
+    op: 'create',
+    body: { id: 'forummatrix0001', name: 'Matrix' },
+    expect: { mod: 400, admin: 200 },
+  },
+  { collection: 'forums', op: 'list', expect: { guest: [200, 0], bob: [200, 2] } },
+  {
+    collection: 'forums',
+    op: 'update',
+    id: 'forummatrix0001',
+    body: { sort_order: 3 },
+    expect: { bob: 404, mod: 404, admin: 200 },
+  },
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { id: 'forumthreadbob1', type: 'forum-post', title: 'Matrix thread', contributors: [CAST.bob] },
+    expect: { bob: 200 },
+  },
+  {
+    collection: 'forum_posts',
+    op: 'create',
+    body: { post: 'forumthreadbob1', forum: 'forummatrix0001', content: 'Hi', pinned: true },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'forum_posts',
+    op: 'create',
+    body: { id: 'forumpostbob001', post: 'forumthreadbob1', forum: 'forummatrix0001', content: 'Hi' },
+    expect: { guest: 400, alice: 400, bob: 200 },
+  },
+  { collection: 'forum_posts', op: 'view', id: 'forumpostbob001', expect: { guest: 404, alice: 200 } },
+  {
+    collection: 'forum_posts',
+    op: 'update',
+    id: 'forumpostbob001',
+    body: { content: 'Edited' },
+    expect: { guest: 404, alice: 404, bob: 200 },
+  },
+  {
+    collection: 'forum_posts',
+    op: 'update',
+    id: 'forumpostbob001',
+    body: { content: 'Moderated', pinned: true },
+    expect: { mod: 404 },
+  },
+  {
+    collection: 'forum_posts',
+    op: 'update',
+    id: 'forumpostbob001',
+    body: { pinned: true },
+    expect: { bob: 404, alice: 404, mod: 200 },
+  },
+  { collection: 'pinned_forum_posts', op: 'list', expect: { guest: [200, 0], alice: [200, 1] } },
+  { collection: 'forum_post_counts', op: 'list', expect: { guest: [200, 0], alice: [200, 1] } },
+  { collection: 'forums', op: 'delete', id: 'forummatrix0001', expect: { bob: 404, mod: 404, admin: 400 } },
+  { collection: 'forum_posts', op: 'delete', id: 'forumpostbob001', expect: { alice: 404, bob: 204 } },
+  { collection: 'forums', op: 'delete', id: 'forummatrix0001', expect: { admin: 204 } },
 ];
 
 describeEachDialect('permission matrix', (getDb) => {

@@ -6,7 +6,8 @@
  * - `coming-soon`: later work builds the screen; until then it shows only `title`.
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
- *   `story-edit`, `story`, `notifications`, `content-queue`: their own screens.
+ *   `story-edit`, `story`, `notifications`, `content-queue`, `forums`, `forum`, `forum-submit`,
+ *   `forum-thread`: their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -30,7 +31,11 @@ export type RouteScreen =
         | 'story-edit'
         | 'story'
         | 'notifications'
-        | 'content-queue';
+        | 'content-queue'
+        | 'forums'
+        | 'forum'
+        | 'forum-submit'
+        | 'forum-thread';
     };
 
 export interface RouteEntry {
@@ -67,10 +72,10 @@ const MEMBERS: [string, RouteScreen][] = [
   ['/profiles/me/likes', soon('My Likes')],
   ['/profiles/me/favorites', soon('My Favorites')],
   ['/profiles/:username', soon('Profile')],
-  ['/forums', soon('Forums')],
-  ['/forums/:forumId', soon('Forum')],
-  ['/forums/:forumId/submit', soon('Submit a new Post')],
-  ['/forums/:forumId/posts/:postId', soon('Forum Post')],
+  ['/forums', { kind: 'forums' }],
+  ['/forums/:forumId', { kind: 'forum' }],
+  ['/forums/:forumId/submit', { kind: 'forum-submit' }],
+  ['/forums/:forumId/posts/:postId', { kind: 'forum-thread' }],
   ['/stories', { kind: 'stories' }],
   ['/stories/manage', { kind: 'stories-manage' }],
   ['/stories/browse', { kind: 'stories-browse' }],

@@ -12,7 +12,7 @@ import { Shell } from './shell/shell';
 const SCREENS = {
   'coming-soon': () => import('../components/coming-soon').then((m) => ({ Component: m.ComingSoonScreen })),
   content: () => import('../features/pages/content-page').then((m) => ({ Component: m.ContentPageScreen })),
-  home: () => import('../features/pages/home-page').then((m) => ({ Component: m.HomePage })),
+  home: () => import('./screens/home-screen').then((m) => ({ Component: m.HomeScreen })),
   components: () =>
     import('../features/showcase/components-page').then((m) => ({ Component: m.ComponentsPage })),
   login: () => import('./screens/account-screens').then((m) => ({ Component: m.LoginScreen })),
@@ -35,6 +35,12 @@ const SCREENS = {
   'content-queue': () =>
     import('../features/moderation/content-queue-page').then((m) => ({ Component: m.ContentQueuePage })),
   story: () => import('./screens/story-screen').then((m) => ({ Component: m.StoryScreen })),
+  forums: () => import('../features/forums/forums-page').then((m) => ({ Component: m.ForumsPage })),
+  forum: () => import('../features/forums/forum-page').then((m) => ({ Component: m.ForumPage })),
+  'forum-submit': () =>
+    import('../features/forums/submit-thread-page').then((m) => ({ Component: m.SubmitThreadPage })),
+  'forum-thread': () =>
+    import('./screens/forum-thread-screen').then((m) => ({ Component: m.ForumThreadScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
 function handleOf(screen: RouteScreen): RouteHandle {
