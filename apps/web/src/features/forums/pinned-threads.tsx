@@ -8,6 +8,8 @@ import { threadPath } from './api/forum-lists';
 import { usePinnedThreads } from './api/get-pinned-threads';
 import { PINNED_HEADING } from './forum-texts';
 
+export const PINNED_UNAVAILABLE = 'The pinned threads could not be loaded just now.';
+
 /**
  * The pinned forum threads above the home page's content, oldest first (spec part 1 §2 and §7). With
  * none pinned the home page shows its content alone.
@@ -15,10 +17,12 @@ import { PINNED_HEADING } from './forum-texts';
 export function PinnedThreads() {
   const pinned = usePinnedThreads();
   if (pinned.isPending) return <PageLoader label="Loading pinned threads" />;
+  // The pinned threads are an extra above the page's own content: when they cannot be had, a quiet line
+  // says so rather than an alert that would read as if the home page itself had failed.
   if (pinned.isError) {
     return (
-      <Text c="red" role="alert">
-        {errorMessage(pinned.error)}
+      <Text c="dimmed" size="sm">
+        {PINNED_UNAVAILABLE} ({errorMessage(pinned.error)})
       </Text>
     );
   }
