@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { collapseKey } from '../src/features/stories/manage-stories-page';
 import { fakeApi, listOf, type FakeRequest } from './fake-api';
+import { fakeRealtime } from './fake-realtime';
 import { currentUrl, renderApp } from './render';
 import { signIn } from './session';
 import { USER_ID } from './shell-helpers';
@@ -192,5 +193,44 @@ describe('/stories past its last page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go to page 3' }));
     await screen.findByRole('link', { name: 'The Last One' });
     expect(currentUrl(router)).toBe('/stories?page=3');
+  });
+});
+
+describe('/stories/manage follows the bell', () => {
+  it('moves a story to "Published Stories" as soon as the notification of its publication arrives', async () => {
+    signIn({ verified: true });
+    let published = false;
+    fakeApi.on('GET', STORIES, (request) => {
+      const wantsPublished = request.query.get('filter')?.endsWith("post.published != ''");
+      const waiting = story('s3', 'Waiting', { published: '' });
+      const done = story('s3', 'Waiting');
+      const items = wantsPublished ? (published ? [done] : []) : published ? [] : [waiting];
+      return { body: listOf(items, { perPage: 1000 }) };
+    });
+    fakeApi.on('GET', SERIES, { body: listOf([], { perPage: 1000 }) });
+    fakeApi.on('GET', '/api/collections/notifications/records', { body: listOf([]) });
+    renderApp('/stories/manage');
+    const pending = await screen.findByRole('region', { name: /^Pending Stories/ });
+    await within(pending).findByRole('link', { name: 'Waiting' });
+    fakeRealtime.connect();
+    await waitFor(() => expect(fakeRealtime.subscriptions()).toContain('notifications/*'));
+
+    published = true;
+    fakeRealtime.emit('notifications/*', {
+      action: 'create',
+      record: {
+        id: 'n1',
+        collectionName: 'notifications',
+        user: USER_ID,
+        icon: 'check',
+        content: 'Your story "Waiting" was published.',
+        href: '/stories/s3',
+        read: false,
+        created: '2026-03-05 10:00:00.000Z',
+      },
+    });
+    const publishedSection = screen.getByRole('region', { name: /^Published Stories/ });
+    await within(publishedSection).findByRole('link', { name: 'Waiting' });
+    expect(within(pending).queryByRole('link', { name: 'Waiting' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { FlashMessages } from '../../components/flash';
 import { NavigationEffects } from '../navigation-effects';
+import { LiveListEffects } from '../live-list-effects';
 import { SessionEffects } from '../session-effects';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,6 +21,7 @@ export function Shell() {
       {/* Before the outlet: see NavigationEffects for why the order matters. */}
       <NavigationEffects />
       <SessionEffects />
+      <LiveListEffects />
       <AppShell.Header>
         <Header navOpened={navOpened} onToggleNav={toggle} />
       </AppShell.Header>

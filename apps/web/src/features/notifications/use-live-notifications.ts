@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecordSubscription } from 'pocketbase';
 import { useEffect } from 'react';
+import { announceNotification } from '../../lib/live-events';
 import { pb } from '../../lib/pocketbase';
 import { getSession } from '../../lib/session';
 import { applyNotificationEvent } from './api/live-notifications';
@@ -18,6 +19,7 @@ export function useLiveNotifications(userId: string): void {
   useEffect(() => {
     const onEvent = (event: RecordSubscription<NotificationRecord>) => {
       const newer = applyNotificationEvent(queryClient, userId, event);
+      if (event.action === 'create') announceNotification({ href: event.record.href });
       // The setting is read at event time, so changing it takes effect without subscribing again.
       if (newer && wantsSound(getSession().user?.settings)) playNotificationSound();
     };
