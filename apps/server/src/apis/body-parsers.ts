@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 import { appendValue, inferValue } from './record-body';
 
@@ -7,7 +7,9 @@ import { appendValue, inferValue } from './record-body';
  * so an empty JSON body must read as "no data" instead of failing like Fastify's default parser.
  */
 export function registerBodyParsers(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  // PocketBase (router.Event.BindBody) reads JSON, multipart and url-encoded bodies only; Fastify's
+  // built-in text/plain parser would hand a string to handlers that expect fields.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
@@ -32,4 +34,32 @@ export function registerBodyParsers(app: FastifyInstance): void {
       done(null, data);
     },
   );
+  // Every other content type (multipart has its own parser from the plugin): an empty body
+  // (Content-Length 0) reads as no data, anything else is PocketBase's ErrUnsupportedContentType,
+  // answered without reading the body.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    if (hasBody(request)) done(unsupportedContentType(), undefined);
+    else done(null, undefined);
+  });
+}
+
+const READABLE_TYPES = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'];
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return length !== undefined ? length.trim() !== '0' : request.headers['transfer-encoding'] !== undefined;
+}
+
+function unsupportedContentType(): ApiError {
+  return new ApiError(400, 'Unsupported Content-Type.');
+}
+
+/**
+ * Fastify never reads a GET body, but PocketBase's record list and view bind it into the request
+ * info all the same (core.RequestEvent.RequestInfo), so an unreadable one is refused there too.
+ */
+export function assertReadableBody(request: FastifyRequest): void {
+  if (!hasBody(request)) return;
+  const type = (request.headers['content-type'] ?? '').toLowerCase();
+  if (!READABLE_TYPES.some((readable) => type.startsWith(readable))) throw unsupportedContentType();
 }

@@ -6,6 +6,16 @@ const post = (id: string) => `/api/collections/posts/records/${id}`;
 describeWithFixture('records view', (fixture) => {
   runScenarios(fixture, [
     {
+      // PocketBase: recordView reads RequestInfo, whose BindBody refuses an unsupported content type.
+      name: 'a body of an unsupported content type is refused',
+      method: 'GET',
+      url: post(IDS.postPublished),
+      headers: { 'content-type': 'text/plain' },
+      body: 'anything',
+      status: 400,
+      contains: ['{"data":{},"message":"Unsupported Content-Type.","status":400}'],
+    },
+    {
       name: 'missing collection',
       method: 'GET',
       url: `/api/collections/missing/records/${IDS.postPublished}`,
@@ -137,6 +147,18 @@ describeWithFixture('records view', (fixture) => {
 
 describeWithFixture('records delete', (fixture) => {
   runScenarios(fixture, [
+    {
+      // PocketBase: recordDelete reads RequestInfo (BindBody) before the rule and the delete.
+      name: 'a body of an unsupported content type is refused and nothing is deleted',
+      method: 'DELETE',
+      url: post(IDS.postDraft),
+      as: 'alice',
+      headers: { 'content-type': 'text/plain' },
+      body: 'anything',
+      status: 400,
+      contains: ['{"data":{},"message":"Unsupported Content-Type.","status":400}'],
+      events: { beforeDelete: 0 },
+    },
     {
       name: 'missing collection',
       method: 'DELETE',
