@@ -393,6 +393,25 @@ describeWithFixture('records update', (fixture) => {
       status: 403,
     },
     {
+      // PocketBase: recordUpdate checks a null updateRule before FindRecordById (403 before 404).
+      name: 'a missing record in a nil rule collection is refused before the lookup',
+      method: 'PATCH',
+      url: '/api/collections/secrets/records/missingmissing1',
+      as: 'alice',
+      body: { value: 'x' },
+      status: 403,
+      contains: ['{"data":{},"message":"Only superusers can perform this action.","status":403}'],
+    },
+    {
+      // PocketBase: recordUpdate answers a missing record with 404 before the rule is applied.
+      name: 'a missing record is a 404',
+      method: 'PATCH',
+      url: post('missingmissing1'),
+      as: 'alice',
+      body: { title: 'x' },
+      status: 404,
+    },
+    {
       name: 'guest trying to submit in restricted collection',
       method: 'PATCH',
       url: post(IDS.postDraft),
@@ -466,11 +485,35 @@ describeWithFixture('records update', (fixture) => {
       contains: ['"published":false'],
     },
     {
-      name: 'try to change the id of an existing record (the id stays)',
+      // PocketBase: "try to change the id of an existing record" in apis/record_crud_test.go;
+      // TextField.ValidateValue refuses a primary key change with validation_pk_change.
+      name: 'try to change the id of an existing record',
       method: 'PATCH',
       url: post(IDS.postDraft),
       as: 'alice',
-      body: { id: 'changedid123456' },
+      body: { id: 'changedid123456', title: 'Renamed with its id' },
+      status: 400,
+      contains: [
+        '"message":"Failed to update record."',
+        '"id":{"code":"validation_pk_change","message":"The record primary key cannot be changed."}',
+      ],
+      events: { beforeUpdate: 0 },
+      async after(fx) {
+        const row = await fx.core.db.kysely
+          .selectFrom('posts')
+          .select('title')
+          .where('id', '=', IDS.postDraft)
+          .executeTakeFirstOrThrow();
+        if (row.title === 'Renamed with its id') throw new Error('nothing may change');
+      },
+    },
+    {
+      // The same id as the stored one is no change (TextField.ValidateValue compares with LastSavedPK).
+      name: "submitting the record's own id is accepted",
+      method: 'PATCH',
+      url: post(IDS.postDraft),
+      as: 'alice',
+      body: { id: IDS.postDraft },
       status: 200,
       contains: [`"id":"${IDS.postDraft}"`],
     },

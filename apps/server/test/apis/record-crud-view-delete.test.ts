@@ -167,6 +167,25 @@ describeWithFixture('records delete', (fixture) => {
     },
     { name: 'missing record', method: 'DELETE', url: post('missingmissing1'), as: 'alice', status: 404 },
     {
+      // PocketBase: recordDelete checks a null deleteRule before FindRecordById, so a missing record
+      // in a superusers-only collection is a 403, not a 404.
+      name: 'a missing record in a nil rule collection is refused before the lookup',
+      method: 'DELETE',
+      url: '/api/collections/secrets/records/missingmissing1',
+      as: 'alice',
+      status: 403,
+      contains: ['{"data":{},"message":"Only superusers can perform this action.","status":403}'],
+    },
+    {
+      // PocketBase: recordDelete answers a record the rule does not match with 404 (not 403).
+      name: 'a record the delete rule does not match is a 404',
+      method: 'DELETE',
+      url: post(IDS.postDraft),
+      as: 'bob',
+      status: 404,
+      events: { beforeDelete: 0 },
+    },
+    {
       name: 'unauthenticated trying to delete nil rule collection (aka. need superuser auth)',
       method: 'DELETE',
       url: `/api/collections/secrets/records/${IDS.secret}`,

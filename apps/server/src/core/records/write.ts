@@ -121,6 +121,14 @@ export async function createRecord(
   });
 }
 
+/** `validation_pk_change` when the body names an id other than the stored one (read as text, like PocketBase). */
+function idChangeError(body: Record<string, unknown>, previous: RecordData): FieldErrors {
+  if (!('id' in body)) return {};
+  const submitted = body.id === null || body.id === undefined ? '' : String(body.id);
+  if (submitted === String(previous.id)) return {};
+  return { id: { code: 'validation_pk_change', message: 'The record primary key cannot be changed.' } };
+}
+
 export async function updateRecord(
   ctx: RecordContext,
   collection: Collection,
@@ -132,10 +140,11 @@ export async function updateRecord(
   requireWritable(collection);
   const superuser = isSuperuser(request);
   const files = await planFiles(ctx, collection, body, writableBy(collection, request));
+  // PocketBase's recordUpdate order: a null rule refuses a non-superuser before the record is looked up.
+  if (collection.updateRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
   return inWriteScope(ctx, scope, async (s) => {
     const previous = await findRecord(ctx, collection, id, null, s.db);
     if (!previous) throw new ApiError(404);
-    if (collection.updateRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
     const { data, resolved } = applyBody(collection, previous, body, writableBy(collection, request));
     const fileErrors = files.apply(data, previous, resolved);
     const ruleRequest = { ...request, body: resolved };
@@ -147,6 +156,8 @@ export async function updateRecord(
     ) {
       throw new ApiError(404);
     }
+    // The primary key never changes: a different submitted id is a field error (TextField.ValidateValue).
+    const idError = idChangeError(body, previous);
     data.id = previous.id;
     for (const field of collection.fields) {
       if (field.type === 'autodate' && field.onUpdate) data[field.name] = nowString();
@@ -158,6 +169,7 @@ export async function updateRecord(
     const errors = validateFields(collection, data, (name) => name === 'password' && !auth.passwordChanged);
     fail(UPDATE_FAILED, {
       ...errors,
+      ...idError,
       ...auth.errors,
       ...fileErrors,
       ...(await validateRelations(s.db, ctx.registry, collection, data)),
@@ -193,10 +205,11 @@ export async function deleteRecord(
 ): Promise<void> {
   requireWritable(collection);
   const superuser = isSuperuser(request);
+  // PocketBase's recordDelete order: a null rule refuses a non-superuser before the record is looked up.
+  if (collection.deleteRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
   await inWriteScope(ctx, scope, async (s) => {
     const record = await findRecord(ctx, collection, id, null, s.db);
     if (!record) throw new ApiError(404);
-    if (collection.deleteRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
     if (
       !superuser &&
       collection.deleteRule &&
