@@ -124,7 +124,9 @@ export async function createRecord(
 /** `validation_pk_change` when the body names an id other than the stored one (read as text, like PocketBase). */
 function idChangeError(body: Record<string, unknown>, previous: RecordData): FieldErrors {
   if (!('id' in body)) return {};
-  const submitted = body.id === null || body.id === undefined ? '' : String(body.id);
+  const raw = body.id;
+  const submitted =
+    typeof raw === 'string' ? raw : raw === null || raw === undefined ? '' : JSON.stringify(raw);
   if (submitted === String(previous.id)) return {};
   return { id: { code: 'validation_pk_change', message: 'The record primary key cannot be changed.' } };
 }
