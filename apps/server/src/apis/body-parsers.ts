@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
-import { appendValue, inferValue } from './record-body';
+import { appendValue } from './record-body';
 
 /**
  * The SDK sends `Content-Type: application/json` even on bodiless POSTs (auth-refresh, files/token),
@@ -22,14 +22,15 @@ export function registerBodyParsers(app: FastifyInstance): void {
       done(new ApiError(400, 'Failed to read the submitted data.'), undefined);
     }
   });
-  // Plain HTML forms: repeated keys become lists; values are inferred like multipart strings.
+  // Plain HTML forms: repeated keys become lists of the submitted text (record bodies infer types
+  // from it in readRecordBody, as for multipart; PocketBase's typed forms take the text).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_request, body, done) => {
       const data: Record<string, unknown> = {};
       for (const [key, raw] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) {
-        appendValue(data, key, inferValue(raw));
+        appendValue(data, key, raw);
       }
       done(null, data);
     },
