@@ -272,16 +272,57 @@ describeWithFixture('records create', (fixture) => {
       notContains: ['nonsense'],
     },
     {
+      // PocketBase: "auth record with invalid form data" (apis/record_crud_test.go): record fields are
+      // not checked when the auth form's own checks fail (RecordUpsert.Submit in forms/record_upsert.go).
       name: 'auth record with invalid form data',
       method: 'POST',
       url: '/api/collections/members/records',
       body: { username: 'newbie', email: 'not-an-email', password: '1234567', passwordConfirm: '7654321' },
       status: 400,
+      contains: ['"data":{"passwordConfirm":{"code":"validation_values_mismatch"'],
+      notContains: ['"email":', '"password":', '"username":'],
+      events: { beforeCreate: 0 },
+    },
+    {
+      // PocketBase: "new auth collection record with empty data" (forms/record_upsert_test.go).
+      name: 'auth record without a password: password and passwordConfirm required, email not reported',
+      method: 'POST',
+      url: '/api/collections/members/records',
+      body: { username: 'nopassword', email: 'not-an-email' },
+      status: 400,
+      contains: [
+        '"password":{"code":"validation_required","message":"Cannot be blank."}',
+        '"passwordConfirm":{"code":"validation_required","message":"Cannot be blank."}',
+      ],
+      notContains: ['"email":', '"username":'],
+    },
+    {
+      // Multipart digits are inferred as numbers for fields, but the form reads the password as text
+      // (PocketBase's cast.ToString), so an all-digit password is neither blank nor a mismatch.
+      name: 'auth record with an all-digit password sent as multipart',
+      method: 'POST',
+      url: '/api/collections/members/records',
+      ...multipart({
+        username: 'digits',
+        email: 'digits@example.com',
+        password: '9081726354',
+        passwordConfirm: '9081726354',
+      }),
+      status: 200,
+      contains: ['"username":"digits"'],
+    },
+    {
+      // PocketBase: "auth record with valid form data but invalid record fields".
+      name: 'auth record with valid form data but invalid record fields',
+      method: 'POST',
+      url: '/api/collections/members/records',
+      body: { username: 'newbie', email: 'not-an-email', password: '1234567', passwordConfirm: '1234567' },
+      status: 400,
       contains: [
         '"email":{"code":"validation_is_email"',
         '"password":{"code":"validation_min_text_constraint"',
-        '"passwordConfirm":{"code":"validation_values_mismatch"',
       ],
+      notContains: ['"passwordConfirm":'],
     },
     {
       name: 'auth record with valid data and explicitly verified state by guest',
@@ -535,13 +576,42 @@ describeWithFixture('records update', (fixture) => {
       status: 404,
     },
     {
+      // PocketBase: RecordUpsert.validateFormFields — oldPassword Required for a non-manager's change.
       name: 'password change without oldPassword is refused',
       method: 'PATCH',
       url: `/api/collections/members/records/${IDS.bob}`,
       as: 'bob',
       body: { password: 'new password 1', passwordConfirm: 'new password 1' },
       status: 400,
-      contains: ['"oldPassword":{"code":"validation_invalid_old_password"'],
+      contains: ['"data":{"oldPassword":{"code":"validation_required","message":"Cannot be blank."}}'],
+    },
+    {
+      // PocketBase: RecordUpsert.checkOldPassword.
+      name: 'password change with a wrong oldPassword is refused',
+      method: 'PATCH',
+      url: `/api/collections/members/records/${IDS.bob}`,
+      as: 'bob',
+      body: { password: 'new password 1', passwordConfirm: 'new password 1', oldPassword: 'wrong one' },
+      status: 400,
+      contains: [
+        '"data":{"oldPassword":{"code":"validation_invalid_old_password","message":"Missing or invalid old password."}}',
+      ],
+    },
+    {
+      // PocketBase: "auth record with invalid form data" (update, as a superuser): the form's password
+      // checks fail, so the invalid email is not reported and verified is a manager's to change.
+      name: 'auth record update with invalid form data reports only the form',
+      method: 'PATCH',
+      url: `/api/collections/members/records/${IDS.bob}`,
+      as: 'superuser',
+      body: { password: '', passwordConfirm: '1234560', email: 'invalid', verified: false },
+      status: 400,
+      contains: [
+        '"password":{"code":"validation_required"',
+        '"passwordConfirm":{"code":"validation_values_mismatch"',
+      ],
+      notContains: ['"email":', '"verified":'],
+      events: { beforeUpdate: 0 },
     },
     {
       name: 'success password change with oldPassword (old tokens stop working)',

@@ -82,14 +82,19 @@ export async function createRecord(
       data[field.name] = randomFromPattern(field.autogeneratePattern);
     }
   }
-  const authErrors = collection.type === 'auth' ? await prepareAuthCreate(ctx, data, body, superuser) : {};
+  const auth =
+    collection.type === 'auth'
+      ? await prepareAuthCreate(ctx, data, body, superuser)
+      : { form: {}, fields: {} };
+  // The auth form's checks come first; when they fail, no field errors are added (RecordUpsert.Submit).
+  fail(CREATE_FAILED, auth.form);
   const errors = {
     ...validateFields(
       collection,
       data,
-      (name) => name === 'password' && collection.type === 'auth' && 'password' in authErrors,
+      (name) => name === 'password' && collection.type === 'auth' && 'password' in auth.fields,
     ),
-    ...authErrors,
+    ...auth.fields,
     ...fileErrors,
   };
 
@@ -167,12 +172,18 @@ export async function updateRecord(
     const auth =
       collection.type === 'auth'
         ? await prepareAuthUpdate(ctx, collection, previous, data, body, request, s.db)
-        : { errors: {}, passwordChanged: false };
-    const errors = validateFields(collection, data, (name) => name === 'password' && !auth.passwordChanged);
+        : { form: {}, fields: {}, passwordChanged: false };
+    // The auth form's checks come first; when they fail, no field errors are added (RecordUpsert.Submit).
+    fail(UPDATE_FAILED, auth.form);
+    const errors = validateFields(
+      collection,
+      data,
+      (name) => name === 'password' && (!auth.passwordChanged || 'password' in auth.fields),
+    );
     fail(UPDATE_FAILED, {
       ...errors,
       ...idError,
-      ...auth.errors,
+      ...auth.fields,
       ...fileErrors,
       ...(await validateRelations(s.db, ctx.registry, collection, data)),
     });
