@@ -256,6 +256,16 @@ describeWithFixture('records list', (fixture) => {
       contains: ['"totalItems":1', 'untaggedpost001'],
     },
     {
+      // PocketBase compares the LEFT JOIN's NULL with NOT LIKE, which is NULL in SQL: no match.
+      name: 'multi-match - any-of not-like over an empty list does not match',
+      method: 'GET',
+      url: q({ filter: 'tags:each ?!~ "gi"' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":2', IDS.postDraft, IDS.postBob],
+      notContains: ['untaggedpost001'],
+    },
+    {
       // PocketBase: a json path is JSONExtract with NullFallbackDisabled (`IS`), and the bare word
       // `true` is the number 1 (normalizedIdentifiers in tools/search/filter.go), as SQLite's
       // json_extract gives a stored JSON true.

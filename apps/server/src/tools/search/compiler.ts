@@ -147,7 +147,9 @@ function compileComparisonResolved(
   const select = (where: RawBuilder<unknown> | null) => subquery(sources, where);
   const reversed = asAnchoredMembership(expr, left, right, cond);
   if (reversed) return reversed;
-  const whenEmpty = compareSides(expr.op, nullSide(left), nullSide(right), flavor);
+  const whenEmpty = isLike(expr)
+    ? flavor.bool(false)
+    : compareSides(expr.op, nullSide(left), nullSide(right), flavor);
   if (expr.op.startsWith('?')) {
     // PostgreSQL may turn an EXISTS under an OR (the rules' "published, or mine, or staff") into a
     // hashed ANY that reads the whole related table on every request, even for a page of ten.
@@ -162,8 +164,12 @@ function compileComparisonResolved(
   return sql`(NOT EXISTS (${select(sql`NOT (${cond})`)}) AND (EXISTS (${select(cond)}) OR (NOT EXISTS (${select(null)}) AND ${whenEmpty})))`;
 }
 
+/** `~`/`!~` (and their `?` forms): SQL's LIKE on the NULL value is NULL, so never a match. */
+const isLike = (expr: ComparisonExpr) => expr.op.replace('?', '').endsWith('~');
+
 /** Whether the comparison is known to be false when every multi-valued side is NULL. */
 function isFalse(expr: ComparisonExpr, left: Resolved, right: Resolved): boolean {
+  if (isLike(expr)) return true;
   const known = (r: Resolved) => (r.kind === 'multi' ? { value: null } : r.kind === 'static' ? r : null);
   const [a, b] = [known(left), known(right)];
   return a !== null && b !== null && !staticCompare(expr.op, a.value, b.value);
