@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from './support/app';
 import { createTestDatabase, type TestDatabase } from './support/databases';
+import { describeWithFixture } from './support/fixture';
+import { runScenarios } from './support/scenarios';
 
 describe('health and the API fallback', () => {
   let testDb: TestDatabase;
@@ -71,4 +73,54 @@ describe('health and the API fallback', () => {
     });
     expect(res.headers['access-control-allow-origin']).toBe('*');
   });
+});
+
+// PocketBase: healthCheck in apis/health.go ("health status returned as superuser" and the guest and
+// regular-user cases of apis/health_test.go): extra data for superusers only, `{}` for everyone else.
+describeWithFixture('health data', (fixture) => {
+  runScenarios(fixture, [
+    {
+      name: 'guest gets empty data',
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'CF-Connecting-IP': '1.2.3.4' },
+      status: 200,
+      contains: ['{"message":"API is healthy.","code":200,"data":{}}'],
+    },
+    {
+      name: 'regular member gets empty data',
+      method: 'GET',
+      url: '/api/health',
+      as: 'alice',
+      status: 200,
+      contains: ['"data":{}'],
+      notContains: ['canBackup', 'realIP'],
+    },
+    {
+      name: 'superuser gets canBackup, realIP and no proxy header',
+      method: 'GET',
+      url: '/api/health',
+      as: 'superuser',
+      status: 200,
+      contains: ['"data":{"canBackup":true,"realIP":"127.0.0.1","possibleProxyHeader":""}'],
+    },
+    {
+      name: 'superuser behind a proxy: the first common proxy header present is named',
+      method: 'GET',
+      url: '/api/health',
+      as: 'superuser',
+      headers: { 'Fly-Client-IP': '5.6.7.8', 'CF-Connecting-IP': '1.2.3.4' },
+      status: 200,
+      contains: ['"possibleProxyHeader":"CF-Connecting-IP"'],
+    },
+    {
+      name: 'superuser behind Fly',
+      method: 'GET',
+      url: '/api/health',
+      as: 'superuser',
+      headers: { 'Fly-Client-IP': '5.6.7.8' },
+      status: 200,
+      contains: ['"possibleProxyHeader":"Fly-Client-IP"'],
+    },
+  ]);
 });

@@ -46,19 +46,40 @@ function validateItems(body: Record<string, unknown>, max: number): BatchItem[] 
   }
   const errors: Record<string, unknown> = {};
   requests.forEach((raw: unknown, i) => {
-    const item = raw as Partial<BatchItem> | null;
-    if (!item || typeof item.method !== 'string' || !METHODS.has(item.method.toUpperCase()))
-      errors[i] = { method: { code: 'validation_in_invalid', message: 'Must be a valid value.' } };
-    else if (typeof item.url !== 'string' || item.url === '' || item.url.length > 2000)
-      errors[i] = { url: { code: 'validation_required', message: 'Cannot be blank.' } };
+    const itemErrors = validateItem(raw);
+    if (itemErrors) errors[i] = itemErrors;
   });
   if (Object.keys(errors).length) throw invalid({ requests: errors });
   return requests as BatchItem[];
 }
 
+const blank = { code: 'validation_required', message: 'Cannot be blank.' };
+
+/**
+ * One item's errors, field by field, each field stopping at its first failing check (PocketBase's
+ * `InternalRequest.Validate` in core/event_request_batch.go): `method` required and exactly one of
+ * GET/POST/PUT/PATCH/DELETE (case matters), `url` required and at most 2000 characters.
+ */
+function validateItem(raw: unknown): Record<string, unknown> | null {
+  const item = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof BatchItem, unknown>>;
+  const method = item.method ?? '';
+  const url = item.url ?? '';
+  // PocketBase decodes the items into typed structs, so a non-string is a decoding failure.
+  if (typeof method !== 'string' || typeof url !== 'string')
+    throw new ApiError(400, 'Failed to read the submitted batch data.');
+  const errors: Record<string, unknown> = {};
+  if (method === '') errors.method = blank;
+  else if (!METHODS.has(method))
+    errors.method = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
+  if (url === '') errors.url = blank;
+  else if (url.length > 2000)
+    errors.url = { code: 'validation_length_too_long', message: 'The length must be no more than 2000.' };
+  return Object.keys(errors).length ? errors : null;
+}
+
 async function runItem(core: Core, scope: WriteScope, item: BatchItem, outer: RequestInfo): Promise<Outcome> {
   const match = RECORDS_URL.exec(item.url);
-  const method = item.method.toUpperCase();
+  const method = item.method;
   if (!match) throw new ApiError(404);
   const collection = core.registry.find(decodeURIComponent(match[1]!));
   if (!collection) throw new ApiError(404, 'Missing collection context.');

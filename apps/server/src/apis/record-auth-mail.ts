@@ -12,13 +12,14 @@ import {
 import { authMethodsOAuth2 } from '../core/auth/oauth2';
 import { pickFields } from '../tools/picker';
 import { queryString, type Query } from './query-params';
-import { requireAuthCollection } from './record-auth';
+import { requireAuthCollection, requireSameCollectionAuth } from './record-auth';
+import { readFormBody } from './record-body';
 
 type Params = { collection: string };
 type Body = Record<string, unknown>;
 
-const bodyOf = (request: FastifyRequest): Body =>
-  request.body && typeof request.body === 'object' ? (request.body as Body) : {};
+/** JSON, multipart or url-encoded, as PocketBase binds each of these forms. */
+const bodyOf = (request: FastifyRequest): Promise<Body> => readFormBody(request);
 
 export function registerRecordAuthMailRoutes(app: FastifyInstance, core: Core): void {
   const deps = core.accountMail;
@@ -31,23 +32,24 @@ export function registerRecordAuthMailRoutes(app: FastifyInstance, core: Core): 
       },
     );
 
-  route('request-verification', (r) =>
-    requestVerification(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  route('request-verification', async (r) =>
+    requestVerification(deps, requireAuthCollection(core, r.params.collection), await bodyOf(r)),
   );
-  route('confirm-verification', (r) =>
-    confirmVerification(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  route('confirm-verification', async (r) =>
+    confirmVerification(deps, requireAuthCollection(core, r.params.collection), await bodyOf(r)),
   );
-  route('request-password-reset', (r) =>
-    requestPasswordReset(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  route('request-password-reset', async (r) =>
+    requestPasswordReset(deps, requireAuthCollection(core, r.params.collection), await bodyOf(r)),
   );
-  route('confirm-password-reset', (r) =>
-    confirmPasswordReset(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  route('confirm-password-reset', async (r) =>
+    confirmPasswordReset(deps, requireAuthCollection(core, r.params.collection), await bodyOf(r)),
   );
-  route('request-email-change', (r) =>
-    requestEmailChange(deps, requireAuthCollection(core, r.params.collection), r.info.auth, bodyOf(r)),
-  );
-  route('confirm-email-change', (r) =>
-    confirmEmailChange(deps, requireAuthCollection(core, r.params.collection), bodyOf(r)),
+  route('request-email-change', async (r) => {
+    const { auth, collection } = requireSameCollectionAuth(core, r);
+    await requestEmailChange(deps, collection, auth, await bodyOf(r));
+  });
+  route('confirm-email-change', async (r) =>
+    confirmEmailChange(deps, requireAuthCollection(core, r.params.collection), await bodyOf(r)),
   );
 
   app.get<{ Params: Params }>('/api/collections/:collection/auth-methods', async (request) => {

@@ -12,6 +12,7 @@ import { OAuth2Error } from '../core/auth/oidc-provider';
 import { pickFields } from '../tools/picker';
 import { queryString, type Query } from './query-params';
 import { authResponse, requireAuthCollection } from './record-auth';
+import { readFormBody } from './record-body';
 
 type Params = { collection: string };
 
@@ -64,7 +65,7 @@ export function registerRecordAuthOAuth2Routes(
 
   app.post<{ Params: Params }>('/api/collections/:collection/auth-with-oauth2', async (request) => {
     const collection = requireAuthCollection(core, request.params.collection);
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const body = await readFormBody(request);
     let signIn: Awaited<ReturnType<typeof authWithOAuth2>>;
     try {
       signIn = await authWithOAuth2(core, collection, body, request.info);

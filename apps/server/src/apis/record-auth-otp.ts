@@ -9,6 +9,7 @@ import { pickFields } from '../tools/picker';
 import { requireSuperuser } from './collections';
 import { queryString, type Query } from './query-params';
 import { authResponse, requireAuthCollection } from './record-auth';
+import { readFormBody } from './record-body';
 
 type Params = { collection: string; id?: string };
 type Body = Record<string, unknown>;
@@ -16,12 +17,12 @@ type Body = Record<string, unknown>;
 export function registerRecordAuthOtpRoutes(app: FastifyInstance, core: Core): void {
   app.post<{ Params: Params }>('/api/collections/:collection/request-otp', async (request) => {
     const collection = requireAuthCollection(core, request.params.collection);
-    return requestOtp(core.accountMail, collection, (request.body ?? {}) as Body);
+    return requestOtp(core.accountMail, collection, await readFormBody(request));
   });
 
   app.post<{ Params: Params }>('/api/collections/:collection/auth-with-otp', async (request) => {
     const collection = requireAuthCollection(core, request.params.collection);
-    const record = await authWithOtp(core.accountMail, collection, (request.body ?? {}) as Body);
+    const record = await authWithOtp(core.accountMail, collection, await readFormBody(request));
     const info = { ...request.info, context: 'otp' as const };
     await assertMaySignIn(core.records, collection, record, info);
     return pickFields(
@@ -35,7 +36,7 @@ export function registerRecordAuthOtpRoutes(app: FastifyInstance, core: Core): v
     const collection = requireAuthCollection(core, request.params.collection);
     const record = await findRecord(core.records, collection, request.params.id ?? '', null);
     if (!record) throw new ApiError(404);
-    const duration = Number((request.body as Body | undefined)?.duration ?? 0);
+    const duration = Number(((await readFormBody(request)) as Body).duration ?? 0);
     if (!Number.isInteger(duration) || duration < 0) {
       throw new ApiError(400, 'An error occurred while validating the submitted data.', {
         duration: { code: 'validation_min_greater_equal_than_required', message: 'Must be no less than 0.' },

@@ -3,7 +3,7 @@
  * Unknown identities cost a bcrypt check like known ones, so the answer's timing reveals nothing.
  */
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import type { Collection } from '../core/collections/model';
 import { ROW } from '../core/records/context';
@@ -15,6 +15,7 @@ import { systemRequest, type RequestInfo } from '../core/rules/request-info';
 import { randomTokenKey } from '../tools/security/random';
 import { decodeUnverified } from '../tools/security/tokens';
 import { bearerToken } from './request-info';
+import { readFormBody } from './record-body';
 import { ApiError } from '../tools/api-error';
 import { pickFields } from '../tools/picker';
 import { queryString, type Query } from './query-params';
@@ -31,12 +32,76 @@ export function requireAuthCollection(core: Core, idOrName: string): Collection 
   return collection;
 }
 
+/**
+ * PocketBase's RequireSameCollectionContextAuth (apis/middlewares.go), checked before anything else:
+ * no valid token is 401; a token of another collection (or a route naming a base, missing or other
+ * auth collection) is 403 naming the token's own collection.
+ */
+export function requireSameCollectionAuth(core: Core, request: FastifyRequest<{ Params: Params }>) {
+  const auth = request.info.auth;
+  if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+  const collection = core.registry.find(request.params.collection);
+  if (!collection || auth.collection.id !== collection.id)
+    throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
+  return { auth, collection };
+}
+
+const LOAD_FAILED = 'An error occurred while loading the submitted data.';
+const INVALID = 'An error occurred while validating the submitted data.';
+
+/**
+ * The sign-in form, validated before any lookup as PocketBase's authWithPasswordForm.validate
+ * (apis/record_auth_with_password.go): identity and password required, 1-255 characters;
+ * identityField, when given, one of the collection's identity fields. A value that is not text
+ * cannot be bound to the form at all (400 "loading").
+ */
+function readPasswordForm(collection: Collection, body: Record<string, unknown>) {
+  const text = (key: string): string => {
+    const value = body[key] ?? '';
+    if (typeof value !== 'string') throw new ApiError(400, LOAD_FAILED);
+    return value;
+  };
+  const [identity, password, identityField] = [text('identity'), text('password'), text('identityField')];
+  const errors: Record<string, unknown> = {};
+  const length = (value: string) => [...value].length;
+  for (const [key, value] of [
+    ['identity', identity],
+    ['password', password],
+  ] as const) {
+    if (value === '') errors[key] = { code: 'validation_required', message: 'Cannot be blank.' };
+    else if (length(value) > 255)
+      errors[key] = {
+        code: 'validation_length_out_of_range',
+        message: 'The length must be between 1 and 255.',
+      };
+  }
+  if (identityField !== '') {
+    if (length(identityField) > 255)
+      errors.identityField = {
+        code: 'validation_length_out_of_range',
+        message: 'The length must be between 1 and 255.',
+      };
+    else if (!collection.passwordAuth.identityFields.includes(identityField))
+      errors.identityField = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
+  }
+  if (Object.keys(errors).length) throw new ApiError(400, INVALID, errors);
+  return { identity, password, identityField };
+}
+
+/** The identity fields to try, email first (PocketBase sorts it first to stay compatible). */
+function identityFieldsToTry(collection: Collection, identityField: string): string[] {
+  if (identityField) return [identityField];
+  const fields = [...collection.passwordAuth.identityFields];
+  return fields.sort((a, b) => (a === 'email' ? -1 : b === 'email' ? 1 : 0));
+}
+
 async function findByIdentity(
   core: Core,
   collection: Collection,
   identity: string,
+  identityField: string,
 ): Promise<RecordData | null> {
-  const fields = collection.passwordAuth.identityFields.filter((name) =>
+  const fields = identityFieldsToTry(collection, identityField).filter((name) =>
     collection.fields.some((f) => f.name === name),
   );
   for (const name of fields) {
@@ -75,16 +140,8 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
     const collection = requireAuthCollection(core, request.params.collection);
     if (!collection.passwordAuth.enabled)
       throw new ApiError(403, 'The collection is not configured to allow password authentication.');
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const identity = typeof body.identity === 'string' ? body.identity.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    if (!identity || !password) {
-      const data: Record<string, unknown> = {};
-      if (!identity) data.identity = { code: 'validation_required', message: 'Cannot be blank.' };
-      if (!password) data.password = { code: 'validation_required', message: 'Cannot be blank.' };
-      throw new ApiError(400, 'An error occurred while validating the submitted data.', data);
-    }
-    const record = await findByIdentity(core, collection, identity);
+    const { identity, password, identityField } = readPasswordForm(collection, await readFormBody(request));
+    const record = await findByIdentity(core, collection, identity, identityField);
     // ASVS 6.3.1: at most 100 failed sign-ins per account and hour, whatever address they come from.
     const attempts = core.accountMail.attempts;
     const failuresKey = record ? `sign-in-failures:${collection.id}:${String(record.id)}` : null;
@@ -119,12 +176,7 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
   });
 
   app.post<{ Params: Params }>('/api/collections/:collection/auth-refresh', async (request) => {
-    const collection = requireAuthCollection(core, request.params.collection);
-    const auth = request.info.auth;
-    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    if (auth.collection.id !== collection.id) {
-      throw new ApiError(403, `The request requires auth record from ${collection.name} collection.`);
-    }
+    const { auth, collection } = requireSameCollectionAuth(core, request);
     const response = await authResponse(core, collection, auth.record, request.info);
     // A non-refreshable token (impersonation) is echoed back, so its lifetime cannot be extended.
     const current = bearerToken(request.headers.authorization);
@@ -135,12 +187,7 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
   // Extension: "sign out everywhere". A new token key ends every session of the account at once
   // (stateless tokens cannot be revoked one by one).
   app.post<{ Params: Params }>('/api/collections/:collection/auth-logout', async (request, reply) => {
-    const collection = requireAuthCollection(core, request.params.collection);
-    const auth = request.info.auth;
-    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    if (auth.collection.id !== collection.id) {
-      throw new ApiError(403, `The request requires auth record from ${collection.name} collection.`);
-    }
+    const { auth, collection } = requireSameCollectionAuth(core, request);
     // Through the record service, so open realtime streams of the account are downgraded too.
     await updateRecord(
       core.records,

@@ -18,6 +18,11 @@ export interface BodyOptions {
   uploadCap?: (key: string) => number;
   /** Most upload bytes the whole request may carry; more is answered with 413. */
   uploadBytesLimit?: number;
+  /**
+   * Whether form values (multipart, url-encoded) are inferred (`"true"` -> true, numbers) as record
+   * fields need; false keeps them as the submitted text, as PocketBase binds its typed forms.
+   */
+  inferTypes?: boolean;
 }
 
 /** A string part becomes a number only if writing the number back gives the same text. */
@@ -51,7 +56,36 @@ export async function readRecordBody(
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
     throw new ApiError(400, 'Failed to read the submitted data.');
+  if (options.inferTypes !== false && isUrlEncoded(request)) return inferAll(body as Record<string, unknown>);
   return body as Record<string, unknown>;
+}
+
+/**
+ * The body of a PocketBase form endpoint (sign-in, account mail, OTP, OAuth2): JSON as sent, or
+ * multipart and url-encoded fields as their submitted text (file parts are drained), the way
+ * PocketBase's BindBody fills a typed form whatever the content type.
+ */
+export function readFormBody(request: FastifyRequest): Promise<Record<string, unknown>> {
+  return readRecordBody(request, { inferTypes: false });
+}
+
+function isUrlEncoded(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('application/x-www-form-urlencoded');
+}
+
+/** Url-encoded values arrive as text (or lists of text); record fields read them inferred, like multipart. */
+function inferAll(form: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(form)) {
+    data[key] = Array.isArray(value)
+      ? (value as unknown[]).map((v) => (typeof v === 'string' ? inferValue(v) : v))
+      : typeof value === 'string'
+        ? inferValue(value)
+        : value;
+  }
+  return data;
 }
 
 /**
@@ -95,7 +129,7 @@ async function readMultipart(
         Object.assign(data, JSON.parse(text) as Record<string, unknown>);
         continue;
       }
-      const value = inferValue(text);
+      const value = options.inferTypes === false ? text : inferValue(text);
       const existing = data[part.fieldname];
       data[part.fieldname] =
         existing === undefined

@@ -9,6 +9,7 @@ import { assertValidFields, pickFields } from '../tools/picker';
 import { queryBool, queryInt, queryString, type Query } from './query-params';
 import { uploadCapFor } from '../core/files/record-files';
 import { readRecordBody } from './record-body';
+import { assertReadableBody } from './body-parsers';
 import { renderRecords } from '../core/records/render';
 
 type Params = { collection: string; id?: string };
@@ -39,6 +40,7 @@ async function renderOne(
 export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void {
   app.get<{ Params: Params }>('/api/collections/:collection/records', async (request) => {
     const collection = requireCollection(core, request.params.collection);
+    assertReadableBody(request);
     const query = request.query as Query;
     const page = Math.max(1, queryInt(query, 'page', 1));
     const requested = queryInt(query, 'perPage', DEFAULT_PER_PAGE);
@@ -68,6 +70,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
 
   app.get<{ Params: Params }>('/api/collections/:collection/records/:id', async (request) => {
     const collection = requireCollection(core, request.params.collection);
+    assertReadableBody(request);
     const record = await viewRecord(core.records, collection, request.params.id ?? '', request.info);
     return renderOne(core, collection, record, request);
   });

@@ -30,6 +30,10 @@ export const comments: CollectionInput = {
   indexes: [
     'CREATE INDEX idx_comments_target_created ON "comments" ("target", "created")',
     'CREATE INDEX idx_comments_author ON "comments" ("author")',
+    // A thread a page at a time: the page of top-level comments (reply = ''), oldest first, then the
+    // replies of the comments on that page.
+    'CREATE INDEX idx_comments_target_reply_created ON "comments" ("target", "reply", "created")',
+    'CREATE INDEX idx_comments_reply_created ON "comments" ("reply", "created")',
   ],
 };
 

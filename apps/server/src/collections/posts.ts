@@ -5,9 +5,13 @@ import { ADULT, MEMBER, MOD, all, any, unchanged, untouched } from './rules';
 export const POST_COUNTERS = ['like_count', 'favorite_count', 'view_count', 'comment_count'] as const;
 
 /** Who may see a post: published ones, one's own unpublished ones, and everything for moderators. */
-export const CAN_SEE_POST = (prefix = '') =>
-  any(`${prefix}published != ''`, `${prefix}contributors.id ?= @request.auth.id`, MOD);
-export const CONTRIBUTES = (prefix = '') => `${prefix}contributors.id ?= @request.auth.id`;
+export const CAN_SEE_POST = (prefix = '') => any(`${prefix}published != ''`, CONTRIBUTES(prefix), MOD);
+/**
+ * The caller is one of the post's contributors. Signed in first: as in PocketBase, "any of no values"
+ * compares one NULL, and a guest's empty id equals it (a trail row whose post was deleted).
+ */
+export const CONTRIBUTES = (prefix = '') =>
+  `@request.auth.id != '' && ${prefix}contributors.id ?= @request.auth.id`;
 
 export const posts: CollectionInput = {
   name: 'posts',

@@ -79,7 +79,19 @@ describeEachDialect('account security checklist (ASVS)', (getDb) => {
       { password: 'bob new pass 8', passwordConfirm: 'bob new pass 8' },
       fx.tokens.bob,
     );
-    expect(res.json()).toMatchObject({ data: { oldPassword: { code: 'validation_invalid_old_password' } } });
+    // PocketBase's RecordUpsert: a missing oldPassword is required, a wrong one invalid.
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ data: { oldPassword: { code: 'validation_required' } } });
+    const wrong = await call(
+      'PATCH',
+      `/api/collections/members/records/${IDS.bob}`,
+      { password: 'bob new pass 8', passwordConfirm: 'bob new pass 8', oldPassword: 'not it at all' },
+      fx.tokens.bob,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      data: { oldPassword: { code: 'validation_invalid_old_password' } },
+    });
   });
 
   it('#4 more than 100 failed sign-ins per hour on one account are refused with 429, from any address', async () => {

@@ -58,6 +58,47 @@ describeWithFixture('batch', (fixture) => {
       contains: ['"0":{"method":{'],
     },
     {
+      // PocketBase: "trigger requests validations" in apis/batch_test.go; InternalRequest.Validate in
+      // core/event_request_batch.go validates each item field by field.
+      name: 'each item is validated field by field (empty item, valid item, lowercase method)',
+      method: 'POST',
+      url: '/api/batch',
+      as: 'alice',
+      body: {
+        requests: [
+          {},
+          { method: 'GET', url: '/valid' },
+          { method: 'post', url: '/api/collections/posts/records' },
+        ],
+      },
+      status: 400,
+      contains: [
+        '"message":"Invalid batch request data."',
+        '"0":{"method":{"code":"validation_required","message":"Cannot be blank."},"url":{"code":"validation_required","message":"Cannot be blank."}}',
+        '"2":{"method":{"code":"validation_in_invalid","message":"Must be a valid value."}}',
+      ],
+      notContains: ['"1":'],
+      events: { createCommitted: 0 },
+    },
+    {
+      // PocketBase: "trigger requests validations" in apis/batch_test.go (url Length(0, 2000)).
+      name: 'an item url over 2000 characters is too long',
+      method: 'POST',
+      url: '/api/batch',
+      as: 'alice',
+      body: {
+        requests: [
+          { method: 'POST', url: `/api/collections/posts/records?${'a'.repeat(2000)}` },
+          { method: 'TRACE', url: 'x'.repeat(2001) },
+        ],
+      },
+      status: 400,
+      contains: [
+        '"0":{"url":{"code":"validation_length_too_long","message":"The length must be no more than 2000."}}',
+        '"1":{"method":{"code":"validation_in_invalid","message":"Must be a valid value."},"url":{"code":"validation_length_too_long"',
+      ],
+    },
+    {
       name: 'failed batch rolls every item back',
       method: 'POST',
       url: '/api/batch',

@@ -10,6 +10,27 @@ import { runScenarios } from '../support/scenarios';
 
 const url = (collection: string, action: string) => `/api/collections/${collection}/${action}`;
 
+/** A multipart/form-data body of plain fields, as browsers and PocketBase tools send forms. */
+function multipart(fields: Record<string, string>): { body: string; headers: Record<string, string> } {
+  const boundary = '----auth-scenario-boundary';
+  const body =
+    Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('') + `--${boundary}--\r\n`;
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const urlEncoded = (fields: Record<string, string>) => ({
+  body: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+const SAME_COLLECTION = (name: string) =>
+  `"message":"The request requires auth record from ${name} collection."`;
+
 async function tokenFor(
   fx: Fixture,
   collection: string,
@@ -99,6 +120,84 @@ describeWithFixture('record_auth_with_password', (fixture) => {
       status: 200,
       contains: ['"username":"bob"'],
     },
+    {
+      // PocketBase: authWithPasswordForm.validate (apis/record_auth_with_password.go) runs before any
+      // lookup: identityField must be one of the collection's identity fields.
+      name: 'invalid identityField is refused before the lookup',
+      method: 'POST',
+      url: url('members', 'auth-with-password'),
+      body: { identityField: 'note', identity: 'bob', password: PASSWORD },
+      status: 400,
+      contains: [
+        '"message":"An error occurred while validating the submitted data."',
+        '"identityField":{"code":"validation_in_invalid","message":"Must be a valid value."}',
+      ],
+      notContains: ['"token"'],
+    },
+    {
+      // PocketBase: Length(1, 255) on identity and password.
+      name: 'identity and password over 255 characters',
+      method: 'POST',
+      url: url('members', 'auth-with-password'),
+      body: { identity: 'b'.repeat(256), password: 'p'.repeat(256) },
+      status: 400,
+      contains: [
+        '"identity":{"code":"validation_length_out_of_range","message":"The length must be between 1 and 255."}',
+        '"password":{"code":"validation_length_out_of_range"',
+      ],
+    },
+    {
+      // PocketBase: "valid identity field and valid password with mismatched explicit identityField".
+      name: 'explicit identityField looks up only that field',
+      method: 'POST',
+      url: url('members', 'auth-with-password'),
+      body: { identityField: 'email', identity: 'bob', password: PASSWORD },
+      status: 400,
+      contains: ['"message":"Failed to authenticate."'],
+    },
+    {
+      name: 'explicit identityField username',
+      method: 'POST',
+      url: url('members', 'auth-with-password'),
+      body: { identityField: 'username', identity: 'bob', password: PASSWORD },
+      status: 200,
+      contains: ['"username":"bob"'],
+    },
+    {
+      // The form binds text: a JSON number cannot fill `identity` (BindBody fails, 400 "loading").
+      name: 'a non-text identity cannot be read',
+      method: 'POST',
+      url: url('members', 'auth-with-password'),
+      body: { identity: 12345, password: PASSWORD },
+      status: 400,
+      contains: ['{"data":{},"message":"An error occurred while loading the submitted data.","status":400}'],
+    },
+    {
+      // PocketBase: router.Event.BindBody reads multipart/form-data into the form, so tools that post
+      // forms (a superuser signing in from a PocketBase admin tool) sign in.
+      name: 'superuser signs in with a multipart/form-data body',
+      method: 'POST',
+      url: url('_superusers', 'auth-with-password'),
+      ...multipart({ identity: 'root@example.com', password: PASSWORD }),
+      status: 200,
+      contains: ['"token":"', '"email":"root@example.com"'],
+    },
+    {
+      name: 'member signs in with a url-encoded body (digits stay text)',
+      method: 'POST',
+      url: url('members', 'auth-with-password'),
+      ...urlEncoded({ identity: 'bob', password: PASSWORD }),
+      status: 200,
+      contains: ['"username":"bob"'],
+    },
+    {
+      name: 'multipart validation errors name the fields',
+      method: 'POST',
+      url: url('members', 'auth-with-password'),
+      ...multipart({ identityField: 'nope', identity: 'bob', password: PASSWORD }),
+      status: 400,
+      contains: ['"identityField":{"code":"validation_in_invalid"'],
+    },
   ]);
 });
 
@@ -113,11 +212,37 @@ describeWithFixture('record_auth_refresh', (fixture) => {
       status: 403,
     },
     {
+      // PocketBase: RequireSameCollectionContextAuth (apis/middlewares.go) runs before the handler
+      // looks the collection up, and names the token's collection.
       name: 'auth record + not an auth collection',
       method: 'POST',
       url: url('posts', 'auth-refresh'),
       as: 'bob',
-      status: 404,
+      status: 403,
+      contains: [SAME_COLLECTION('members'), '"data":{}'],
+    },
+    {
+      name: 'auth record + missing collection',
+      method: 'POST',
+      url: url('missing', 'auth-refresh'),
+      as: 'bob',
+      status: 403,
+      contains: [SAME_COLLECTION('members')],
+    },
+    {
+      name: 'superuser token names its own collection',
+      method: 'POST',
+      url: url('members', 'auth-refresh'),
+      as: 'superuser',
+      status: 403,
+      contains: [SAME_COLLECTION('_superusers')],
+    },
+    {
+      name: 'no token on a missing collection is 401 first',
+      method: 'POST',
+      url: url('missing', 'auth-refresh'),
+      status: 401,
+      contains: ['"message":"The request requires valid record authorization token."'],
     },
     {
       name: 'auth record + same auth collection as the token',
@@ -175,6 +300,14 @@ describeWithFixture('record_auth_verification_request', (fixture) => {
       url: url('_superusers', 'request-verification'),
       body: { email: 'root@example.com' },
       status: 400,
+    },
+    {
+      name: 'url-encoded body is read (an invalid email is reported)',
+      method: 'POST',
+      url: url('members', 'request-verification'),
+      ...urlEncoded({ email: 'invalid' }),
+      status: 400,
+      contains: ['"email":{"code":"validation_is_email"'],
     },
   ]);
 });
@@ -293,6 +426,22 @@ describeWithFixture('record_auth_password_reset_request', (fixture) => {
       body: { email: 'bob@example.com' },
       status: 204,
     },
+    {
+      // PocketBase binds JSON, multipart and url-encoded bodies on every auth endpoint (BindBody).
+      name: 'multipart body is read (an invalid email is reported)',
+      method: 'POST',
+      url: url('members', 'request-password-reset'),
+      ...multipart({ email: 'invalid' }),
+      status: 400,
+      contains: ['"email":{"code":"validation_is_email"'],
+    },
+    {
+      name: 'url-encoded body is read',
+      method: 'POST',
+      url: url('members', 'request-password-reset'),
+      ...urlEncoded({ email: 'missing@example.com' }),
+      status: 204,
+    },
   ]);
 });
 
@@ -362,12 +511,22 @@ describeWithFixture('record_auth_email_change_request', (fixture) => {
       status: 401,
     },
     {
+      // PocketBase: "not an auth collection" is 401 without a token (RequireSameCollectionContextAuth).
+      name: 'not an auth collection without a token',
+      method: 'POST',
+      url: url('posts', 'request-email-change'),
+      body: { newEmail: 'new@example.com' },
+      status: 401,
+      contains: ['"message":"The request requires valid record authorization token."'],
+    },
+    {
       name: 'not an auth collection',
       method: 'POST',
       url: url('posts', 'request-email-change'),
       as: 'bob',
       body: { newEmail: 'new@example.com' },
-      status: 404,
+      status: 403,
+      contains: [SAME_COLLECTION('members')],
     },
     {
       name: 'record authentication but from different auth collection',
@@ -376,6 +535,25 @@ describeWithFixture('record_auth_email_change_request', (fixture) => {
       as: 'bob',
       body: { newEmail: 'new@example.com' },
       status: 403,
+      contains: [SAME_COLLECTION('members')],
+    },
+    {
+      name: 'superuser token on a member collection',
+      method: 'POST',
+      url: url('members', 'request-email-change'),
+      as: 'superuser',
+      body: { newEmail: 'new@example.com' },
+      status: 403,
+      contains: [SAME_COLLECTION('_superusers')],
+    },
+    {
+      name: 'multipart body is read',
+      method: 'POST',
+      url: url('members', 'request-email-change'),
+      as: 'bob',
+      ...multipart({ newEmail: 'invalid' }),
+      status: 400,
+      contains: ['"newEmail":{"code":"validation_is_email"'],
     },
     {
       name: 'superuser authentication',

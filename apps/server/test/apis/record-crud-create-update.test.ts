@@ -20,6 +20,41 @@ function multipart(fields: Record<string, string>): { body: string; headers: Rec
 describeWithFixture('records create', (fixture) => {
   runScenarios(fixture, [
     {
+      // PocketBase: router.Event.BindBody (tools/router/event.go) reads only JSON, multipart,
+      // url-encoded and XML bodies; recordCreate answers its ErrUnsupportedContentType as it is.
+      name: 'a body of an unsupported content type is refused before anything is read',
+      method: 'POST',
+      url: posts,
+      as: 'alice',
+      headers: { 'content-type': 'text/plain' },
+      body: 'title=Plain',
+      status: 400,
+      contains: ['{"data":{},"message":"Unsupported Content-Type.","status":400}'],
+      events: { beforeCreate: 0 },
+    },
+    {
+      // PocketBase: BindBody returns early when Content-Length is 0, whatever the content type.
+      name: 'an empty body of an unsupported content type reads as no data',
+      method: 'POST',
+      url: posts,
+      as: 'alice',
+      headers: { 'content-type': 'text/plain' },
+      body: '',
+      status: 400,
+      contains: ['"message":"Failed to create record."', '"title":{"code":"validation_required"'],
+    },
+    {
+      // PocketBase: BindBody binds application/x-www-form-urlencoded like multipart form data.
+      name: 'submit via url-encoded form data',
+      method: 'POST',
+      url: posts,
+      as: 'alice',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `title=Encoded+tale&author=${IDS.alice}&views=4`,
+      status: 200,
+      contains: ['"title":"Encoded tale"', '"views":4'],
+    },
+    {
       name: 'an invalid fields parameter is a 400 and nothing is saved',
       method: 'POST',
       url: `${posts}?fields=a..b`,
@@ -237,16 +272,57 @@ describeWithFixture('records create', (fixture) => {
       notContains: ['nonsense'],
     },
     {
+      // PocketBase: "auth record with invalid form data" (apis/record_crud_test.go): record fields are
+      // not checked when the auth form's own checks fail (RecordUpsert.Submit in forms/record_upsert.go).
       name: 'auth record with invalid form data',
       method: 'POST',
       url: '/api/collections/members/records',
       body: { username: 'newbie', email: 'not-an-email', password: '1234567', passwordConfirm: '7654321' },
       status: 400,
+      contains: ['"data":{"passwordConfirm":{"code":"validation_values_mismatch"'],
+      notContains: ['"email":', '"password":', '"username":'],
+      events: { beforeCreate: 0 },
+    },
+    {
+      // PocketBase: "new auth collection record with empty data" (forms/record_upsert_test.go).
+      name: 'auth record without a password: password and passwordConfirm required, email not reported',
+      method: 'POST',
+      url: '/api/collections/members/records',
+      body: { username: 'nopassword', email: 'not-an-email' },
+      status: 400,
+      contains: [
+        '"password":{"code":"validation_required","message":"Cannot be blank."}',
+        '"passwordConfirm":{"code":"validation_required","message":"Cannot be blank."}',
+      ],
+      notContains: ['"email":', '"username":'],
+    },
+    {
+      // Multipart digits are inferred as numbers for fields, but the form reads the password as text
+      // (PocketBase's cast.ToString), so an all-digit password is neither blank nor a mismatch.
+      name: 'auth record with an all-digit password sent as multipart',
+      method: 'POST',
+      url: '/api/collections/members/records',
+      ...multipart({
+        username: 'digits',
+        email: 'digits@example.com',
+        password: '9081726354',
+        passwordConfirm: '9081726354',
+      }),
+      status: 200,
+      contains: ['"username":"digits"'],
+    },
+    {
+      // PocketBase: "auth record with valid form data but invalid record fields".
+      name: 'auth record with valid form data but invalid record fields',
+      method: 'POST',
+      url: '/api/collections/members/records',
+      body: { username: 'newbie', email: 'not-an-email', password: '1234567', passwordConfirm: '1234567' },
+      status: 400,
       contains: [
         '"email":{"code":"validation_is_email"',
         '"password":{"code":"validation_min_text_constraint"',
-        '"passwordConfirm":{"code":"validation_values_mismatch"',
       ],
+      notContains: ['"passwordConfirm":'],
     },
     {
       name: 'auth record with valid data and explicitly verified state by guest',
@@ -324,6 +400,18 @@ describeWithFixture('records create', (fixture) => {
 describeWithFixture('records update', (fixture) => {
   runScenarios(fixture, [
     {
+      // PocketBase: recordUpdate reads RequestInfo (BindBody) before any lookup or rule.
+      name: 'a body of an unsupported content type is refused',
+      method: 'PATCH',
+      url: post(IDS.postDraft),
+      as: 'alice',
+      headers: { 'content-type': 'text/plain' },
+      body: 'title=Plain',
+      status: 400,
+      contains: ['{"data":{},"message":"Unsupported Content-Type.","status":400}'],
+      events: { beforeUpdate: 0 },
+    },
+    {
       name: 'missing collection',
       method: 'PATCH',
       url: `/api/collections/missing/records/${IDS.postDraft}`,
@@ -344,6 +432,25 @@ describeWithFixture('records update', (fixture) => {
       as: 'alice',
       body: { value: 'x' },
       status: 403,
+    },
+    {
+      // PocketBase: recordUpdate checks a null updateRule before FindRecordById (403 before 404).
+      name: 'a missing record in a nil rule collection is refused before the lookup',
+      method: 'PATCH',
+      url: '/api/collections/secrets/records/missingmissing1',
+      as: 'alice',
+      body: { value: 'x' },
+      status: 403,
+      contains: ['{"data":{},"message":"Only superusers can perform this action.","status":403}'],
+    },
+    {
+      // PocketBase: recordUpdate answers a missing record with 404 before the rule is applied.
+      name: 'a missing record is a 404',
+      method: 'PATCH',
+      url: post('missingmissing1'),
+      as: 'alice',
+      body: { title: 'x' },
+      status: 404,
     },
     {
       name: 'guest trying to submit in restricted collection',
@@ -419,11 +526,35 @@ describeWithFixture('records update', (fixture) => {
       contains: ['"published":false'],
     },
     {
-      name: 'try to change the id of an existing record (the id stays)',
+      // PocketBase: "try to change the id of an existing record" in apis/record_crud_test.go;
+      // TextField.ValidateValue refuses a primary key change with validation_pk_change.
+      name: 'try to change the id of an existing record',
       method: 'PATCH',
       url: post(IDS.postDraft),
       as: 'alice',
-      body: { id: 'changedid123456' },
+      body: { id: 'changedid123456', title: 'Renamed with its id' },
+      status: 400,
+      contains: [
+        '"message":"Failed to update record."',
+        '"id":{"code":"validation_pk_change","message":"The record primary key cannot be changed."}',
+      ],
+      events: { beforeUpdate: 0 },
+      async after(fx) {
+        const row = await fx.core.db.kysely
+          .selectFrom('posts')
+          .select('title')
+          .where('id', '=', IDS.postDraft)
+          .executeTakeFirstOrThrow();
+        if (row.title === 'Renamed with its id') throw new Error('nothing may change');
+      },
+    },
+    {
+      // The same id as the stored one is no change (TextField.ValidateValue compares with LastSavedPK).
+      name: "submitting the record's own id is accepted",
+      method: 'PATCH',
+      url: post(IDS.postDraft),
+      as: 'alice',
+      body: { id: IDS.postDraft },
       status: 200,
       contains: [`"id":"${IDS.postDraft}"`],
     },
@@ -445,13 +576,42 @@ describeWithFixture('records update', (fixture) => {
       status: 404,
     },
     {
+      // PocketBase: RecordUpsert.validateFormFields — oldPassword Required for a non-manager's change.
       name: 'password change without oldPassword is refused',
       method: 'PATCH',
       url: `/api/collections/members/records/${IDS.bob}`,
       as: 'bob',
       body: { password: 'new password 1', passwordConfirm: 'new password 1' },
       status: 400,
-      contains: ['"oldPassword":{"code":"validation_invalid_old_password"'],
+      contains: ['"data":{"oldPassword":{"code":"validation_required","message":"Cannot be blank."}}'],
+    },
+    {
+      // PocketBase: RecordUpsert.checkOldPassword.
+      name: 'password change with a wrong oldPassword is refused',
+      method: 'PATCH',
+      url: `/api/collections/members/records/${IDS.bob}`,
+      as: 'bob',
+      body: { password: 'new password 1', passwordConfirm: 'new password 1', oldPassword: 'wrong one' },
+      status: 400,
+      contains: [
+        '"data":{"oldPassword":{"code":"validation_invalid_old_password","message":"Missing or invalid old password."}}',
+      ],
+    },
+    {
+      // PocketBase: "auth record with invalid form data" (update, as a superuser): the form's password
+      // checks fail, so the invalid email is not reported and verified is a manager's to change.
+      name: 'auth record update with invalid form data reports only the form',
+      method: 'PATCH',
+      url: `/api/collections/members/records/${IDS.bob}`,
+      as: 'superuser',
+      body: { password: '', passwordConfirm: '1234560', email: 'invalid', verified: false },
+      status: 400,
+      contains: [
+        '"password":{"code":"validation_required"',
+        '"passwordConfirm":{"code":"validation_values_mismatch"',
+      ],
+      notContains: ['"email":', '"verified":'],
+      events: { beforeUpdate: 0 },
     },
     {
       name: 'success password change with oldPassword (old tokens stop working)',

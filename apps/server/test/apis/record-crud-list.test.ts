@@ -221,6 +221,114 @@ describeWithFixture('records list', (fixture) => {
       contains: ['"totalItems":1', IDS.postDraft],
     },
     {
+      name: 'a post without tags and with json meta (for the rows below)',
+      method: 'POST',
+      url: posts,
+      as: 'alice',
+      body: {
+        id: 'untaggedpost001',
+        title: 'Untagged',
+        author: IDS.alice,
+        meta: { y: true, z: false, n: 1, s: '1', e: '', deep: { list: [5, 'x'] } },
+      },
+      status: 200,
+      contains: ['"tags":[]'],
+    },
+    {
+      // PocketBase: runner.finalizeActivePropsProcessing (core/record_field_resolver_runner.go) LEFT
+      // JOINs json_each for `:each`, and buildResolversExpr (tools/search/filter.go) adds no
+      // multi-match subquery to `?` operators: no tags is one NULL value, and NULL IS NOT "tiny".
+      name: 'multi-match - any-of over an empty list sees one NULL value',
+      method: 'GET',
+      url: q({ filter: 'tags:each ?!= "tiny"', sort: 'title' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":3', IDS.postPublished, IDS.postBob, 'untaggedpost001'],
+      notContains: [IDS.postDraft],
+    },
+    {
+      // PocketBase: resolveEqualExpr — an empty literal matches the NULL of the LEFT JOIN.
+      name: 'multi-match - any-of empty text matches a record without values',
+      method: 'GET',
+      url: q({ filter: 'tags:each ?= ""' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":1', 'untaggedpost001'],
+    },
+    {
+      // PocketBase compares the LEFT JOIN's NULL with NOT LIKE, which is NULL in SQL: no match.
+      name: 'multi-match - any-of not-like over an empty list does not match',
+      method: 'GET',
+      url: q({ filter: 'tags:each ?!~ "gi"' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":2', IDS.postDraft, IDS.postBob],
+      notContains: ['untaggedpost001'],
+    },
+    {
+      // PocketBase: a json path is JSONExtract with NullFallbackDisabled (`IS`), and the bare word
+      // `true` is the number 1 (normalizedIdentifiers in tools/search/filter.go), as SQLite's
+      // json_extract gives a stored JSON true.
+      name: 'json path compared with true matches a stored JSON true',
+      method: 'GET',
+      url: q({ filter: 'meta.y = true' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":1', 'untaggedpost001'],
+    },
+    {
+      name: 'json path compared with false and with 1 (JSON false is 0, true is 1)',
+      method: 'GET',
+      url: q({ filter: 'meta.z = false && meta.y = 1 && meta.n = true' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":1', 'untaggedpost001'],
+    },
+    {
+      // `IS` compares without conversion: the JSON text "1" is not the number 1.
+      name: 'json path text is not a number',
+      method: 'GET',
+      url: q({ filter: 'meta.s = 1' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":0'],
+    },
+    {
+      name: 'json path text equals text, nested paths and array indexes',
+      method: 'GET',
+      url: q({ filter: 'meta.s = "1" && meta.deep.list.0 = 5 && meta.deep.list.1 = "x"' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":1', 'untaggedpost001'],
+    },
+    {
+      // No COALESCE: a stored "" is not NULL, and a missing key (NULL) is not "".
+      name: 'json path empty text matches only a stored empty text',
+      method: 'GET',
+      url: q({ filter: 'meta.e = ""' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":1', 'untaggedpost001'],
+    },
+    {
+      name: 'json path null matches a missing key and a null meta',
+      method: 'GET',
+      url: q({ filter: 'meta.missing = null && meta.e != null' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":1', 'untaggedpost001'],
+    },
+    {
+      // `IS NOT 1` holds for NULL: every post without meta.y.
+      name: 'json path != true holds where the key is missing',
+      method: 'GET',
+      url: q({ filter: 'meta.y != true' }),
+      as: 'alice',
+      status: 200,
+      contains: ['"totalItems":3'],
+      notContains: ['untaggedpost001'],
+    },
+    {
       name: 'multi-match - back-relation any-of',
       method: 'GET',
       url: q({ filter: 'comments_via_post.text ?~ "lovely"' }),

@@ -6,6 +6,16 @@ const post = (id: string) => `/api/collections/posts/records/${id}`;
 describeWithFixture('records view', (fixture) => {
   runScenarios(fixture, [
     {
+      // PocketBase: recordView reads RequestInfo, whose BindBody refuses an unsupported content type.
+      name: 'a body of an unsupported content type is refused',
+      method: 'GET',
+      url: post(IDS.postPublished),
+      headers: { 'content-type': 'text/plain' },
+      body: 'anything',
+      status: 400,
+      contains: ['{"data":{},"message":"Unsupported Content-Type.","status":400}'],
+    },
+    {
       name: 'missing collection',
       method: 'GET',
       url: `/api/collections/missing/records/${IDS.postPublished}`,
@@ -138,12 +148,43 @@ describeWithFixture('records view', (fixture) => {
 describeWithFixture('records delete', (fixture) => {
   runScenarios(fixture, [
     {
+      // PocketBase: recordDelete reads RequestInfo (BindBody) before the rule and the delete.
+      name: 'a body of an unsupported content type is refused and nothing is deleted',
+      method: 'DELETE',
+      url: post(IDS.postDraft),
+      as: 'alice',
+      headers: { 'content-type': 'text/plain' },
+      body: 'anything',
+      status: 400,
+      contains: ['{"data":{},"message":"Unsupported Content-Type.","status":400}'],
+      events: { beforeDelete: 0 },
+    },
+    {
       name: 'missing collection',
       method: 'DELETE',
       url: `/api/collections/missing/records/${IDS.postBob}`,
       status: 404,
     },
     { name: 'missing record', method: 'DELETE', url: post('missingmissing1'), as: 'alice', status: 404 },
+    {
+      // PocketBase: recordDelete checks a null deleteRule before FindRecordById, so a missing record
+      // in a superusers-only collection is a 403, not a 404.
+      name: 'a missing record in a nil rule collection is refused before the lookup',
+      method: 'DELETE',
+      url: '/api/collections/secrets/records/missingmissing1',
+      as: 'alice',
+      status: 403,
+      contains: ['{"data":{},"message":"Only superusers can perform this action.","status":403}'],
+    },
+    {
+      // PocketBase: recordDelete answers a record the rule does not match with 404 (not 403).
+      name: 'a record the delete rule does not match is a 404',
+      method: 'DELETE',
+      url: post(IDS.postDraft),
+      as: 'bob',
+      status: 404,
+      events: { beforeDelete: 0 },
+    },
     {
       name: 'unauthenticated trying to delete nil rule collection (aka. need superuser auth)',
       method: 'DELETE',

@@ -265,6 +265,20 @@ const rows: Row[] = [
     body: { user: CAST.alice, name: 'Alice', cf_verified: '2026-01-01' },
     expect: { alice: 400 },
   },
+  // The decision trail of a deleted post (post cleared) stays with moderators: "any contributor is
+  // the caller" must not hold for a guest just because no contributor is left to compare.
+  {
+    collection: 'post_content_actions',
+    op: 'create',
+    body: { id: 'trailofdeleted1', title: 'Gone', resolver: CAST.mod, action: 'delete', resolution: 'x' },
+    expect: { superuser: 200 },
+  },
+  {
+    collection: 'post_content_actions',
+    op: 'view',
+    id: 'trailofdeleted1',
+    expect: { guest: 404, banned: 404, bob: 404, alice: 404, mod: 200 },
+  },
   // presence: the record's id is the member's id.
   {
     collection: 'presence',

@@ -13,8 +13,10 @@ import { ROW, type RecordContext } from './context';
 import { compileContext, findRecord } from './read';
 import type { RecordData } from './record';
 import type { FieldErrors } from './validate';
+import { toText } from '../fields/text';
 
-const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+/** The form's text, cast as PocketBase's `cast.ToString` does (multipart digits arrive as numbers here). */
+const textOf = toText;
 
 const TOO_COMMON = {
   code: 'validation_password_too_common',
@@ -23,18 +25,55 @@ const TOO_COMMON = {
 const MISMATCH = { code: 'validation_values_mismatch', message: "Values don't match." };
 const NOT_ALLOWED = { code: 'validation_values_mismatch', message: 'Only managers can change this field.' };
 
+const REQUIRED = { code: 'validation_required', message: 'Cannot be blank.' };
+const INVALID_OLD_PASSWORD = {
+  code: 'validation_invalid_old_password',
+  message: 'Missing or invalid old password.',
+};
+
+/**
+ * What the auth checks found. `form` are PocketBase's RecordUpsert.validateFormFields errors
+ * (forms/record_upsert.go): when there are any, the write fails with them alone, before the fields
+ * are validated. `fields` join the field validation (a too common password).
+ */
+export interface AuthChecks {
+  form: FieldErrors;
+  fields: FieldErrors;
+}
+
+/** The password, passwordConfirm pair of the form: each required when the other is given, and equal. */
+function passwordPair(
+  errors: FieldErrors,
+  form: { password: string; passwordConfirm: string; oldPassword: string },
+  isNew: boolean,
+): void {
+  if (form.password === '' && (isNew || form.passwordConfirm !== '' || form.oldPassword !== ''))
+    errors.password = REQUIRED;
+  if (form.passwordConfirm === '' && (isNew || form.password !== '' || form.oldPassword !== ''))
+    errors.passwordConfirm = REQUIRED;
+  else if (form.passwordConfirm !== form.password) errors.passwordConfirm = MISMATCH;
+}
+
+const formOf = (body: Record<string, unknown>) => ({
+  password: textOf(body.password),
+  passwordConfirm: textOf(body.passwordConfirm),
+  oldPassword: textOf(body.oldPassword),
+});
+
 export async function prepareAuthCreate(
   _ctx: RecordContext,
   data: RecordData,
   body: Record<string, unknown>,
   superuser: boolean,
-): Promise<FieldErrors> {
-  const errors: FieldErrors = {};
-  if (textOf(body.password) !== textOf(body.passwordConfirm)) errors.passwordConfirm = MISMATCH;
-  if (isCommonPassword(textOf(body.password))) errors.password = TOO_COMMON;
-  if (!superuser && data.verified === true) errors.verified = NOT_ALLOWED;
+): Promise<AuthChecks> {
+  const form: FieldErrors = {};
+  const fields: FieldErrors = {};
+  const submitted = formOf(body);
+  if (!superuser && data.verified === true) form.verified = NOT_ALLOWED;
+  passwordPair(form, submitted, true);
+  if (isCommonPassword(submitted.password)) fields.password = TOO_COMMON;
   if (typeof data.email === 'string') data.email = data.email.trim();
-  return Promise.resolve(errors);
+  return Promise.resolve({ form, fields });
 }
 
 /** Whether the caller manages this account: a superuser, or someone matching the manageRule. */
@@ -59,29 +98,27 @@ export async function prepareAuthUpdate(
   body: Record<string, unknown>,
   request: RequestInfo,
   db: AnyKysely,
-): Promise<{ errors: FieldErrors; passwordChanged: boolean }> {
-  const errors: FieldErrors = {};
+): Promise<AuthChecks & { passwordChanged: boolean }> {
+  const form: FieldErrors = {};
+  const fields: FieldErrors = {};
   // Inside the write's transaction: SQLite has one connection, so a read through the pool would wait forever.
   const manager = await canManage(ctx, collection, String(previous.id), request, db);
   if (typeof data.email === 'string') data.email = data.email.trim();
-  if (!manager && data.email !== previous.email) errors.email = NOT_ALLOWED;
-  if (!manager && data.verified !== previous.verified) errors.verified = NOT_ALLOWED;
+  if (!manager && data.email !== previous.email) form.email = NOT_ALLOWED;
+  if (!manager && data.verified !== previous.verified) form.verified = NOT_ALLOWED;
 
-  const newPassword = typeof body.password === 'string' ? body.password : '';
-  if (newPassword === '') {
+  const submitted = formOf(body);
+  passwordPair(form, submitted, false);
+  // The owner changing the password proves they know the current one; managers need not.
+  if (!manager && (submitted.password !== '' || submitted.passwordConfirm !== '')) {
+    if (submitted.oldPassword === '') form.oldPassword = REQUIRED;
+    else if (!(await ctx.passwords.verify(submitted.oldPassword, String(previous.password))))
+      form.oldPassword = INVALID_OLD_PASSWORD;
+  }
+  if (submitted.password === '') {
     data.password = previous.password;
-    return { errors, passwordChanged: false };
+    return { form, fields, passwordChanged: false };
   }
-  if (textOf(body.passwordConfirm) !== newPassword) errors.passwordConfirm = MISMATCH;
-  if (isCommonPassword(newPassword)) errors.password = TOO_COMMON;
-  if (!manager) {
-    const old = typeof body.oldPassword === 'string' ? body.oldPassword : '';
-    const ok = old !== '' && (await ctx.passwords.verify(old, String(previous.password)));
-    if (!ok)
-      errors.oldPassword = {
-        code: 'validation_invalid_old_password',
-        message: 'Missing or invalid old password.',
-      };
-  }
-  return { errors, passwordChanged: true };
+  if (isCommonPassword(submitted.password)) fields.password = TOO_COMMON;
+  return { form, fields, passwordChanged: true };
 }

@@ -82,14 +82,19 @@ export async function createRecord(
       data[field.name] = randomFromPattern(field.autogeneratePattern);
     }
   }
-  const authErrors = collection.type === 'auth' ? await prepareAuthCreate(ctx, data, body, superuser) : {};
+  const auth =
+    collection.type === 'auth'
+      ? await prepareAuthCreate(ctx, data, body, superuser)
+      : { form: {}, fields: {} };
+  // The auth form's checks come first; when they fail, no field errors are added (RecordUpsert.Submit).
+  fail(CREATE_FAILED, auth.form);
   const errors = {
     ...validateFields(
       collection,
       data,
-      (name) => name === 'password' && collection.type === 'auth' && 'password' in authErrors,
+      (name) => name === 'password' && collection.type === 'auth' && 'password' in auth.fields,
     ),
-    ...authErrors,
+    ...auth.fields,
     ...fileErrors,
   };
 
@@ -121,6 +126,16 @@ export async function createRecord(
   });
 }
 
+/** `validation_pk_change` when the body names an id other than the stored one (read as text, like PocketBase). */
+function idChangeError(body: Record<string, unknown>, previous: RecordData): FieldErrors {
+  if (!('id' in body)) return {};
+  const raw = body.id;
+  const submitted =
+    typeof raw === 'string' ? raw : raw === null || raw === undefined ? '' : JSON.stringify(raw);
+  if (submitted === String(previous.id)) return {};
+  return { id: { code: 'validation_pk_change', message: 'The record primary key cannot be changed.' } };
+}
+
 export async function updateRecord(
   ctx: RecordContext,
   collection: Collection,
@@ -132,10 +147,11 @@ export async function updateRecord(
   requireWritable(collection);
   const superuser = isSuperuser(request);
   const files = await planFiles(ctx, collection, body, writableBy(collection, request));
+  // PocketBase's recordUpdate order: a null rule refuses a non-superuser before the record is looked up.
+  if (collection.updateRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
   return inWriteScope(ctx, scope, async (s) => {
     const previous = await findRecord(ctx, collection, id, null, s.db);
     if (!previous) throw new ApiError(404);
-    if (collection.updateRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
     const { data, resolved } = applyBody(collection, previous, body, writableBy(collection, request));
     const fileErrors = files.apply(data, previous, resolved);
     const ruleRequest = { ...request, body: resolved };
@@ -147,6 +163,8 @@ export async function updateRecord(
     ) {
       throw new ApiError(404);
     }
+    // The primary key never changes: a different submitted id is a field error (TextField.ValidateValue).
+    const idError = idChangeError(body, previous);
     data.id = previous.id;
     for (const field of collection.fields) {
       if (field.type === 'autodate' && field.onUpdate) data[field.name] = nowString();
@@ -154,11 +172,18 @@ export async function updateRecord(
     const auth =
       collection.type === 'auth'
         ? await prepareAuthUpdate(ctx, collection, previous, data, body, request, s.db)
-        : { errors: {}, passwordChanged: false };
-    const errors = validateFields(collection, data, (name) => name === 'password' && !auth.passwordChanged);
+        : { form: {}, fields: {}, passwordChanged: false };
+    // The auth form's checks come first; when they fail, no field errors are added (RecordUpsert.Submit).
+    fail(UPDATE_FAILED, auth.form);
+    const errors = validateFields(
+      collection,
+      data,
+      (name) => name === 'password' && (!auth.passwordChanged || 'password' in auth.fields),
+    );
     fail(UPDATE_FAILED, {
       ...errors,
-      ...auth.errors,
+      ...idError,
+      ...auth.fields,
       ...fileErrors,
       ...(await validateRelations(s.db, ctx.registry, collection, data)),
     });
@@ -193,10 +218,11 @@ export async function deleteRecord(
 ): Promise<void> {
   requireWritable(collection);
   const superuser = isSuperuser(request);
+  // PocketBase's recordDelete order: a null rule refuses a non-superuser before the record is looked up.
+  if (collection.deleteRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
   await inWriteScope(ctx, scope, async (s) => {
     const record = await findRecord(ctx, collection, id, null, s.db);
     if (!record) throw new ApiError(404);
-    if (collection.deleteRule === null && !superuser) throw new ApiError(403, SUPERUSERS_ONLY);
     if (
       !superuser &&
       collection.deleteRule &&

@@ -382,21 +382,33 @@ export class RecordFieldResolver implements FilterResolver {
         throw new FilterResolveError(`unknown modifier ${modifier}`);
     }
     const untouched = modifier === null;
+    // A whole json field compares like a path in it (PocketBase wraps it in JSONExtract(col, "")).
+    const json = untouched && field.type === 'json' ? flavor.jsonValue(expr, []) : undefined;
     return this.complete(
       walk,
       expr,
       type,
       untouched && isUniqueField(walk.collection, field.name),
       untouched && plain,
+      json,
     );
   }
 
+  /**
+   * A path inside a json field. Its value is also kept as the dialect types it, so `=`/`!=` with a
+   * literal compare as PocketBase does (its JSONExtract with NullFallbackDisabled: `IS`/`IS NOT`, no
+   * COALESCE, JSON true/false equal to 1/0; see `SqlFlavor.jsonIs`).
+   */
   private finishJson(walk: Walk, field: Field, path: string[], modifier: string | null): Resolved {
     if (modifier && modifier !== 'lower') throw new FilterResolveError(`unknown modifier ${modifier}`);
     const keys = path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    let expr = this.options.flavor.jsonExtract(sql.ref(`${walk.alias}.${field.name}`), keys);
-    if (modifier === 'lower') expr = sql`LOWER(${this.options.flavor.asText(expr)})`;
-    return this.complete(walk, expr, 'unknown');
+    const column = sql.ref(`${walk.alias}.${field.name}`);
+    let expr = this.options.flavor.jsonExtract(column, keys);
+    if (modifier === 'lower') {
+      expr = sql`LOWER(${this.options.flavor.asText(expr)})`;
+      return this.complete(walk, expr, 'unknown');
+    }
+    return this.complete(walk, expr, 'unknown', false, false, this.options.flavor.jsonValue(column, keys));
   }
 
   /** Wraps the value in the walked rows: itself, a scalar subquery (single hops), or a multi source. */
@@ -406,17 +418,27 @@ export class RecordFieldResolver implements FilterResolver {
     type: ValueType,
     unique = false,
     notNull = false,
+    json?: RawBuilder<unknown>,
   ): Resolved {
-    if (!walk.from) return notNull ? { kind: 'sql', expr, type, notNull } : { kind: 'sql', expr, type };
+    const typed = json ? { json } : {};
+    if (!walk.from)
+      return notNull ? { kind: 'sql', expr, type, notNull, ...typed } : { kind: 'sql', expr, type, ...typed };
     if (walk.multi) {
       const source = { from: walk.from, where: walk.where, anchor: walk.anchor, unique };
-      return { kind: 'multi', expr, type, source };
+      return { kind: 'multi', expr, type, source, ...typed };
     }
     const where = walk.where.length ? sql` WHERE ${sql.join(walk.where, sql` AND `)}` : sql``;
-    const scalar = sql`(SELECT ${expr} FROM ${walk.from}${where} LIMIT 1)`;
+    const scalar = (value: RawBuilder<unknown>) => sql`(SELECT ${value} FROM ${walk.from}${where} LIMIT 1)`;
+    const jsonScalar = json ? { json: scalar(json) } : {};
     return walk.via && walk.hops === 1
-      ? { kind: 'sql', expr: scalar, type, membership: { ...walk.via, expr, unique } }
-      : { kind: 'sql', expr: scalar, type };
+      ? {
+          kind: 'sql',
+          expr: scalar(expr),
+          type,
+          membership: { ...walk.via, expr, unique },
+          ...jsonScalar,
+        }
+      : { kind: 'sql', expr: scalar(expr), type, ...jsonScalar };
   }
 
   /** Starts a walk at given rows of a collection (`@request.auth.*`, `@request.body.rel.*`). */

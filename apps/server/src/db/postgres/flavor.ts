@@ -30,14 +30,27 @@ function toCharPattern(format: string): string {
   return out;
 }
 
+/** A `#>`/`#>>` path literal: `{"a","0"}`. */
+const pgPath = (path: Array<string | number>) =>
+  `{${path.map((p) => `"${String(p).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
 export const postgresFlavor: SqlFlavor = {
   name: 'postgres',
   jsonEach: (expr, alias) =>
     sql`jsonb_array_elements_text(CASE WHEN jsonb_typeof(${expr}::jsonb) = 'array' THEN ${expr}::jsonb ELSE '[]'::jsonb END) AS ${sql.id(alias)}(value)`,
   jsonArrayLength: (expr) =>
     sql`(CASE WHEN jsonb_typeof(${expr}::jsonb) = 'array' THEN jsonb_array_length(${expr}::jsonb) WHEN ${expr} IS NULL OR ${expr}::text IN ('', '""', 'null') THEN 0 ELSE 1 END)`,
-  jsonExtract: (expr, path) =>
-    sql`(${expr}::jsonb #>> ${`{${path.map((p) => `"${String(p).replace(/["\\]/g, '\\$&')}"`).join(',')}}`})`,
+  jsonExtract: (expr, path) => sql`(${expr}::jsonb #>> ${pgPath(path)})`,
+  jsonValue: (expr, path) => sql`(${expr}::jsonb #> ${pgPath(path)})`,
+  jsonIs: (value, literal) => {
+    if (literal === null) return sql`(${value} IS NULL OR jsonb_typeof(${value}) = 'null')`;
+    if (typeof literal === 'string') return sql`COALESCE(${value} = to_jsonb(${literal}::text), FALSE)`;
+    // Numbers compare by value (1 = 1.0); as in SQLite, JSON true and false are the numbers 1 and 0.
+    const n = typeof literal === 'boolean' ? (literal ? 1 : 0) : literal;
+    const asBool =
+      n === 1 ? sql` OR ${value} = 'true'::jsonb` : n === 0 ? sql` OR ${value} = 'false'::jsonb` : sql``;
+    return sql`COALESCE(${value} = to_jsonb(${n}::numeric)${asBool}, FALSE)`;
+  },
   like: (left, right, negate) =>
     negate
       ? sql`${left}::text NOT ILIKE ${right} ESCAPE '\\'`

@@ -12,6 +12,11 @@ export const sqliteFlavor: SqlFlavor = {
   jsonArrayLength: (expr) =>
     sql`(CASE WHEN json_valid(${expr}) AND json_type(${expr}) = 'array' THEN json_array_length(${expr}) WHEN COALESCE(${expr}, '') = '' THEN 0 ELSE 1 END)`,
   jsonExtract: (expr, path) => sql`json_extract(${expr}, ${jsonPath(path)})`,
+  jsonValue: (expr, path) => sql`json_extract(${expr}, ${jsonPath(path)})`,
+  jsonIs: (value, literal) =>
+    literal === null
+      ? sql`(${value} IS NULL)`
+      : sql`(${value} IS ${typeof literal === 'boolean' ? (literal ? 1 : 0) : literal})`,
   // SQLite's LIKE is case-insensitive for ASCII already.
   like: (left, right, negate) =>
     negate ? sql`${left} NOT LIKE ${right} ESCAPE '\\'` : sql`${left} LIKE ${right} ESCAPE '\\'`,

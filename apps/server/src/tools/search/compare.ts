@@ -11,7 +11,15 @@ import type { ValueType } from './operand';
 export type Scalar = string | number | boolean | null;
 
 /** One side of a comparison: a known value, or an SQL expression of a known type. */
-export type Side = { value: Scalar } | { expr: RawBuilder<unknown>; type: ValueType; notNull?: boolean };
+export type Side =
+  | { value: Scalar }
+  | {
+      expr: RawBuilder<unknown>;
+      type: ValueType;
+      notNull?: boolean;
+      /** A json field or path as the dialect types it: `=`/`!=` with a literal is PocketBase's IS / IS NOT. */
+      json?: RawBuilder<unknown>;
+    };
 
 const isStatic = (side: Side): side is { value: Scalar } => 'value' in side;
 const isEmpty = (v: Scalar) => v === null || v === '';
@@ -101,6 +109,11 @@ export function compareSides(
     const swapped = isStatic(left);
     const column = (swapped ? right : left) as Exclude<Side, { value: Scalar }>;
     const literal = (swapped ? left : right) as { value: Scalar };
+    if (column.json && (base === '=' || base === '!=')) {
+      // PocketBase compares json values without a null fallback: `x IS v` / `x IS NOT v`.
+      const same = flavor.jsonIs(column.json, literal.value);
+      return base === '=' ? same : sql`(NOT ${same})`;
+    }
     const { value, asText } = coerce(literal.value, column.type);
     const expr = asText ? flavor.asText(column.expr) : column.expr;
     if ((base === '=' || base === '!=') && isEmpty(value)) {

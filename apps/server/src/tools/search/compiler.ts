@@ -6,9 +6,10 @@
  * Multi-valued operands (PocketBase §3.6) become correlated subqueries instead of joins, so no row is
  * ever duplicated and no DISTINCT is needed:
  *   any-of (`?=` …):  EXISTS (SELECT 1 FROM src WHERE cond)
+ *                     [OR (NOT EXISTS (SELECT 1 FROM src) AND cond[NULL])], when cond[NULL] can hold
  *   all-of (`=` …):   NOT EXISTS (SELECT 1 FROM src WHERE NOT cond)
  *                     AND (EXISTS (SELECT 1 FROM src WHERE cond) OR (NOT EXISTS (SELECT 1 FROM src) AND cond[NULL]))
- * The last clause reproduces PocketBase's LEFT JOIN: with no related rows the value is NULL.
+ * The NULL clauses reproduce PocketBase's LEFT JOIN: with no related rows (or values) the value is NULL.
  */
 import type { ComparisonExpr, Expr, Operand } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
@@ -92,9 +93,10 @@ function expandStatics(resolved: Resolved): Resolved[] {
 function side(resolved: Resolved): Side {
   if (resolved.kind === 'static') return { value: resolved.value };
   if (resolved.kind === 'statics') throw new FilterResolveError('a list of values cannot be compared here');
+  const json = resolved.json ? { json: resolved.json } : {};
   return resolved.kind === 'sql' && resolved.notNull
-    ? { expr: resolved.expr, type: resolved.type, notNull: true }
-    : { expr: resolved.expr, type: resolved.type };
+    ? { expr: resolved.expr, type: resolved.type, notNull: true, ...json }
+    : { expr: resolved.expr, type: resolved.type, ...json };
 }
 
 const nullSide = (resolved: Resolved): Side => (resolved.kind === 'multi' ? { value: null } : side(resolved));
@@ -145,15 +147,32 @@ function compileComparisonResolved(
   const select = (where: RawBuilder<unknown> | null) => subquery(sources, where);
   const reversed = asAnchoredMembership(expr, left, right, cond);
   if (reversed) return reversed;
+  const whenEmpty = isLike(expr)
+    ? flavor.bool(false)
+    : compareSides(expr.op, nullSide(left), nullSide(right), flavor);
   if (expr.op.startsWith('?')) {
     // PostgreSQL may turn an EXISTS under an OR (the rules' "published, or mine, or staff") into a
     // hashed ANY that reads the whole related table on every request, even for a page of ten.
     // `OFFSET 0` keeps it a per-row check (it changes nothing else): a page walks its sort index.
     const fence = flavor.name === 'postgres' ? sql` OFFSET 0` : sql``;
-    return sql`EXISTS (${select(cond)}${fence})`;
+    const any = sql`EXISTS (${select(cond)}${fence})`;
+    // PocketBase LEFT JOINs the values, so no values is one NULL value (`tags:each ?!= "a"` holds
+    // for a record without tags). Most comparisons are false for NULL, and then nothing is added.
+    if (isFalse(expr, left, right)) return any;
+    return sql`(${any} OR (NOT EXISTS (${select(null)}${fence}) AND ${whenEmpty}))`;
   }
-  const whenEmpty = compareSides(expr.op, nullSide(left), nullSide(right), flavor);
   return sql`(NOT EXISTS (${select(sql`NOT (${cond})`)}) AND (EXISTS (${select(cond)}) OR (NOT EXISTS (${select(null)}) AND ${whenEmpty})))`;
+}
+
+/** `~`/`!~` (and their `?` forms): SQL's LIKE on the NULL value is NULL, so never a match. */
+const isLike = (expr: ComparisonExpr) => expr.op.replace('?', '').endsWith('~');
+
+/** Whether the comparison is known to be false when every multi-valued side is NULL. */
+function isFalse(expr: ComparisonExpr, left: Resolved, right: Resolved): boolean {
+  if (isLike(expr)) return true;
+  const known = (r: Resolved) => (r.kind === 'multi' ? { value: null } : r.kind === 'static' ? r : null);
+  const [a, b] = [known(left), known(right)];
+  return a !== null && b !== null && !staticCompare(expr.op, a.value, b.value);
 }
 
 /**

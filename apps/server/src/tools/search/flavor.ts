@@ -9,6 +9,13 @@ export interface SqlFlavor {
   jsonArrayLength(arrayExpr: RawBuilder<unknown>): RawBuilder<unknown>;
   /** A value inside a JSON column at a path of keys and array indexes, as text. */
   jsonExtract(jsonExpr: RawBuilder<unknown>, path: Array<string | number>): RawBuilder<unknown>;
+  /** The same value as the dialect types it (SQLite: json_extract's SQL value; PostgreSQL: jsonb). */
+  jsonValue(jsonExpr: RawBuilder<unknown>, path: Array<string | number>): RawBuilder<unknown>;
+  /**
+   * Whether a `jsonValue` IS a literal, with SQLite's json_extract semantics that PocketBase compares
+   * by: JSON true/false are 1/0, JSON null and a missing key are NULL, text equals only text. Never NULL.
+   */
+  jsonIs(value: RawBuilder<unknown>, literal: string | number | boolean | null): RawBuilder<unknown>;
   /** Case-insensitive LIKE with `\` as the escape character. */
   like(left: RawBuilder<unknown>, right: RawBuilder<unknown>, negate: boolean): RawBuilder<unknown>;
   /** Boolean literal in the dialect's storage form. */

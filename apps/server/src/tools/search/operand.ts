@@ -43,8 +43,16 @@ export type Resolved =
       membership?: Membership;
       /** A stored column of the row itself: never NULL (every record column is NOT NULL). */
       notNull?: boolean;
+      /** For a json field or path: the value as `SqlFlavor.jsonValue` gives it (see `Side.json`). */
+      json?: RawBuilder<unknown>;
     }
-  | { kind: 'multi'; expr: RawBuilder<unknown>; type: ValueType; source: RowSource };
+  | {
+      kind: 'multi';
+      expr: RawBuilder<unknown>;
+      type: ValueType;
+      source: RowSource;
+      json?: RawBuilder<unknown>;
+    };
 
 /**
  * A value read through one single relation (`author.username`): `column` holds the related id, and
