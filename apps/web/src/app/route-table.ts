@@ -30,7 +30,9 @@ export type RouteScreen =
         | 'story-edit'
         | 'story'
         | 'notifications'
-        | 'content-queue';
+        | 'content-queue'
+        | 'messages'
+        | 'conversation';
     };
 
 export interface RouteEntry {
@@ -82,8 +84,8 @@ const MEMBERS: [string, RouteScreen][] = [
   ['/series/submit', soon('Submit Series')],
   ['/series/edit/:id', soon('Edit Series')],
   ['/series/:seriesId', soon('Series')],
-  ['/messages', soon('Messages')],
-  ['/messages/:conversationId', soon('Conversation')],
+  ['/messages', { kind: 'messages' }],
+  ['/messages/:conversationId', { kind: 'conversation' }],
   ['/search', soon('Search')],
 ];
 

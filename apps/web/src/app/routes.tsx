@@ -34,6 +34,9 @@ const SCREENS = {
     import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
   'content-queue': () =>
     import('../features/moderation/content-queue-page').then((m) => ({ Component: m.ContentQueuePage })),
+  messages: () => import('../features/messages/messages-page').then((m) => ({ Component: m.MessagesPage })),
+  conversation: () =>
+    import('../features/messages/conversation-page').then((m) => ({ Component: m.ConversationPage })),
   story: () => import('./screens/story-screen').then((m) => ({ Component: m.StoryScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
