@@ -31,6 +31,15 @@ function focusedMessageId(hash: string): string {
   return hash.startsWith('#message-') ? hash.slice('#message-'.length) : '';
 }
 
+/**
+ * Spec part 2 §5: reporting a conversation reports its latest message. The latest message of the other
+ * member is meant (reporting one's own words helps nobody); when they have written nothing, the latest.
+ */
+export function messageToReport(thread: readonly DirectMessage[] | undefined, me: string) {
+  const messages = thread ?? [];
+  return messages.findLast((message) => message.from !== me) ?? messages[messages.length - 1];
+}
+
 /** Scrolls to the focused message once it is there, otherwise to the end whenever the thread changes. */
 function useScrollToEnd(thread: readonly DirectMessage[] | undefined, focused: string) {
   const end = useRef<HTMLDivElement>(null);
@@ -56,9 +65,8 @@ function Thread({ conversationId, me }: { conversationId: string; me: string }) 
   const partnerName = partner.data ? memberName(partner.data.expand?.profile) : 'User';
   usePageTitle(other ? `Conversation with ${partnerName}` : 'Conversation');
 
-  const latest = thread.data?.[thread.data.length - 1];
+  const latest = messageToReport(thread.data, me);
   const report = () => {
-    // Spec part 2 §5: reporting a conversation reports its latest message.
     if (!latest) flash.error(CONVERSATION_TEXTS.noMessageToReport);
     else setReporting(true);
   };
