@@ -6,6 +6,7 @@ import { registerEngagement } from './engagement';
 import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
 import { registerPresence } from './presence';
+import { registerSafeMessages } from './safe-messages';
 import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
@@ -17,6 +18,7 @@ export function registerSite(core: Core): void {
   registerEngagement(core);
   registerChapters(core);
   registerConversations(core);
+  registerSafeMessages(core);
   registerModeration(core);
   registerModerationLog(core);
   registerWriteLimits(core);

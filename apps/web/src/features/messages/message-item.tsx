@@ -42,7 +42,7 @@ export function MessageItem({
       }}
     >
       <Group align="flex-start" wrap="nowrap">
-        <Avatar src={avatarUrl(profile)} alt="" radius="xl" name={name} color="initials" />
+        <Avatar src={avatarUrl(profile)} alt="" radius="xl" name={profile?.name || name} color="initials" />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={600} size="sm" data-testid="sender">
