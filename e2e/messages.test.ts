@@ -5,7 +5,7 @@
  * the badges capped ("9+" in the header, "99+" on a tile) and ten messages in the dropdown.
  */
 import type { Page } from 'playwright-core';
-import type PocketBase from 'pocketbase';
+import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ConversationPage, MessagesPage } from './pages/messages-page';
 import { SecretLoginPage } from './pages/secret-login-page';
@@ -70,7 +70,10 @@ describe.skipIf(!inject('browserAvailable'))('direct messages between two member
       await annThread.message('Hello Ben, look at this tiny map').waitFor();
       expect(await annThread.senderOf('look at this tiny map').innerText()).toBe('You');
 
-      // Ben's list, open all along, shows the new conversation with its badge and snippet, live.
+      // Ben's list, open all along, shows the new conversation with its badge and snippet, live: as a
+      // request, since Ann and Ben never talked before (safe messages).
+      await benList.requestsTab.filter({ hasText: '1' }).waitFor();
+      await benList.requestsTab.click();
       const tile = benList.tile('Ann Tall');
       await tile.waitFor();
       expect(await benList.tileBadge('Ann Tall').innerText()).toBe('1');
@@ -90,8 +93,11 @@ describe.skipIf(!inject('browserAvailable'))('direct messages between two member
         )
         .toBe(1);
 
-      // Ben replies; Ann's open conversation shows it live, under Ben's name, and her own as "You".
+      // Ben replies (which accepts the request); Ann's open conversation shows it live, under Ben's
+      // name, and her own as "You".
+      await benThread.text('Message request').waitFor();
       await benThread.send('Hi Ann! It is lovely.');
+      await benThread.text('Message request').waitFor({ state: 'detached' });
       await benThread.flash('Message sent').waitFor();
       await annThread.message('Hi Ann! It is lovely.').waitFor();
       expect(await annThread.senderOf('Hi Ann! It is lovely.').innerText()).toBe('Ben Small');
@@ -148,5 +154,29 @@ describe.skipIf(!inject('browserAvailable'))('direct messages between two member
       await annPage.waitForURL((url) => url.pathname === `/messages/${pair(ann.id, dan.id)}`);
     },
     STEP_TIMEOUT * 2,
+  );
+
+  it(
+    'declining a stranger’s request stops them writing: their next message is refused with a clear error',
+    async () => {
+      const eve = await createMember(admin, { username: 'eve_stranger', name: 'Eve Stranger' });
+      screenshotOnFailure(benPage, 'messages-decline');
+      // Eve writes through the SDK as herself; Ben declines in the browser; her next message is refused.
+      const evePb = new PocketBase(server.url);
+      await evePb.collection('users').authWithPassword(eve.username, eve.password);
+      await evePb.collection('messages').create({ from: eve.id, to: ben.id, content: 'Hey stranger' });
+      const benList = new MessagesPage(benPage, server.url);
+      await benList.open('/messages?box=requests');
+      await benList.tile('Eve Stranger').waitFor();
+      await benList.answer('Eve Stranger', 'Decline');
+      await benList.tile('Eve Stranger').waitFor({ state: 'detached' });
+      await expect(
+        evePb.collection('messages').create({ from: eve.id, to: ben.id, content: 'Why?' }),
+      ).rejects.toMatchObject({
+        status: 403,
+        response: { message: 'This member is not accepting messages from you.' },
+      });
+    },
+    STEP_TIMEOUT,
   );
 });

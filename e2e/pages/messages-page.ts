@@ -15,6 +15,16 @@ export class MessagesPage extends AppPage {
     return this.tile(name).getByTestId('unread-badge');
   }
 
+  /** The Requests tab (first messages from members one has not talked with), with its count. */
+  get requestsTab(): Locator {
+    return this.page.getByRole('tab', { name: /^Requests/ });
+  }
+
+  /** Accept or Decline the request of the member with this name. */
+  answer(name: string, answer: 'Accept' | 'Decline'): Promise<void> {
+    return this.page.getByRole('button', { name: `${answer} ${name}` }).click();
+  }
+
   get search(): Locator {
     return this.page.getByRole('searchbox', { name: 'Search conversations' });
   }

@@ -82,6 +82,9 @@ export const conversations: CollectionInput = {
     // Safe messages (PRODUCT.md §14): the member for whom this conversation is still a request (a first
     // message from someone they never talked with), until they accept it; empty otherwise.
     { name: 'request', type: 'text', max: 15 },
+    // The member who declined that request: the conversation leaves their lists (not the sender's, who
+    // is not told).
+    { name: 'declined_by', type: 'text', max: 15 },
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],

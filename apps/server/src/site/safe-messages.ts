@@ -147,10 +147,16 @@ async function checkMessage(core: Core, event: RecordEvent): Promise<void> {
   if (!mayStart(recipient, sender, Date.now())) throw refuse();
 }
 
-async function setConversationRequest(core: Core, event: RecordEvent, a: string, b: string, request: string) {
+async function setConversationRequest(
+  core: Core,
+  event: RecordEvent,
+  a: string,
+  b: string,
+  values: { request: string; declined_by?: string },
+) {
   const conversations = core.registry.find('conversations')!;
   const system = systemRequest(core.registry.find('_superusers')!);
-  await updateRecord(core.records, conversations, conversationId(a, b), { request }, system, event.scope);
+  await updateRecord(core.records, conversations, conversationId(a, b), values, system, event.scope);
 }
 
 /** After a member's message: a first contact opens a request; a reply to a pending request accepts it. */
@@ -170,7 +176,7 @@ async function recordRequest(core: Core, event: RecordEvent): Promise<void> {
   if ((await messagesBetween(event.db, from, to)) !== 1) return;
   if (await requestOf(event.db, from, to)) return;
   await createRecord(core.records, requests, { from, to, status: 'pending' }, system, event.scope);
-  await setConversationRequest(core, event, from, to, to);
+  await setConversationRequest(core, event, from, to, { request: to });
 }
 
 /** Accepting or declining a request takes the conversation out of the member's requests. */
@@ -179,8 +185,12 @@ async function answerRequest(core: Core, event: RecordEvent): Promise<void> {
   if (status === text(event.previous?.status) || status === 'pending') return;
   const from = text(event.record.from);
   const to = text(event.record.to);
-  // Declined conversations stay out of the member's list (the sender is blocked); accepted ones join it.
-  await setConversationRequest(core, event, from, to, status === 'accepted' ? '' : to);
+  // Accepted: the conversation joins the member's list. Declined: it leaves their requests and stays out
+  // of their list (the sender, who is not told, keeps seeing it as before).
+  await setConversationRequest(core, event, from, to, {
+    request: '',
+    declined_by: status === 'declined' ? to : '',
+  });
 }
 
 export function registerSafeMessages(core: Core): void {

@@ -37,7 +37,7 @@ describeEachDialect('safe messages', (getDb) => {
   async function conversation(who: Caller, a: string, b: string) {
     const res = await call(who, 'GET', `collections/conversations/records/${pair(a, b)}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ request: string; count: number }>();
+    return res.json<{ request: string; declined_by: string; count: number }>();
   }
 
   /** Sets a member's `messages_from` directly, as their own settings save would. */
@@ -139,8 +139,12 @@ describeEachDialect('safe messages', (getDb) => {
       expect(refused.statusCode, refused.body).toBe(403);
       expect(refused.json<{ message: string }>().message).toBe(MESSAGE_REFUSED);
     }
-    // The declined conversation stays out of the member's list.
-    expect((await conversation('alice', CAST.alice, CAST.bob)).request).toBe(CAST.alice);
+    // The declined conversation leaves the member's requests and list; the sender sees no change.
+    expect(await conversation('alice', CAST.alice, CAST.bob)).toMatchObject({
+      request: '',
+      declined_by: CAST.alice,
+    });
+    expect(await requestsOf('alice')).toMatchObject([{ status: 'declined' }]);
     // Staff are never blocked from writing.
     expect((await send('mod', CAST.alice, 'A note from the moderators')).statusCode).toBe(200);
   });

@@ -20,7 +20,7 @@ const SCREENS = {
   register: () => import('./screens/account-screens').then((m) => ({ Component: m.RegisterScreen })),
   'forgot-password': () =>
     import('./screens/account-screens').then((m) => ({ Component: m.ForgotPasswordScreen })),
-  settings: () => import('../features/account/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  settings: () => import('./screens/settings-screen').then((m) => ({ Component: m.SettingsScreen })),
   stories: () => import('../features/stories/stories-page').then((m) => ({ Component: m.StoriesPage })),
   'stories-browse': () =>
     import('../features/stories/browse-stories-page').then((m) => ({ Component: m.BrowseStoriesPage })),

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { flash } from '../../components/flash';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { conversationIdOf, isConversationId, otherParticipantOf } from './api/conversation-id';
+import { useConversation } from './api/get-conversation';
 import { useMember } from './api/get-member';
 import { memberName } from './api/get-member-profiles';
 import { useMessage } from './api/get-message';
@@ -16,6 +17,7 @@ import { useMarkThreadRead } from './api/mark-read';
 import type { DirectMessage } from './api/types';
 import { MessageItem } from './message-item';
 import { ReplyForm } from './reply-form';
+import { RequestActions } from './request-actions';
 
 export const CONVERSATION_TEXTS = {
   loading: 'Loading messages…',
@@ -59,6 +61,8 @@ function Thread({ conversationId, me }: { conversationId: string; me: string }) 
   const other = otherParticipantOf(conversationId, me);
   const partner = useMember(other ?? '');
   const thread = useThread(conversationId);
+  const record = useConversation(conversationId);
+  const isRequest = !!other && record.data?.request === me;
   const [reporting, setReporting] = useState(false);
   useMarkThreadRead(thread.data, me);
   const end = useScrollToEnd(thread.data, focused);
@@ -103,6 +107,17 @@ function Thread({ conversationId, me }: { conversationId: string; me: string }) 
           Report
         </Button>
       </Group>
+      {isRequest && (
+        <Alert title="Message request" color="yellow" variant="light">
+          <Stack gap="xs">
+            <Text size="sm">
+              {partnerName} has not talked with you before. Accept to keep this conversation, or decline to
+              stop {partnerName} writing to you. Replying accepts it too.
+            </Text>
+            <RequestActions me={me} from={other} name={partnerName} />
+          </Stack>
+        </Alert>
+      )}
       {body}
       <div ref={end} />
       {other ? <ReplyForm me={me} to={other} /> : <Text c="dimmed">{CONVERSATION_TEXTS.unknownPartner}</Text>}

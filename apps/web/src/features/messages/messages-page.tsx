@@ -1,15 +1,18 @@
-import { Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination, pageNumber } from '../../components/page-pagination';
+import { formatBadgeCount } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { conversationIdOf, isUserId } from './api/conversation-id';
 import { flashDmErrors, serverAnswered } from './api/dm-errors';
-import { useConversations } from './api/get-conversations';
-import { ConversationTile } from './conversation-tile';
+import { useConversations, type ConversationBox } from './api/get-conversations';
+import { memberName } from './api/get-member-profiles';
+import { ConversationTile, TILE_BADGE_CAP } from './conversation-tile';
+import { RequestActions } from './request-actions';
 
 export const MESSAGES_TEXTS = {
   title: 'Messages',
@@ -33,9 +36,13 @@ export function MessagesPage() {
   const [params, setParams] = useSearchParams();
   const partner = params.get('with');
   const page = pageNumber(params.get('page'));
+  const box: ConversationBox = params.get('box') === 'requests' ? 'requests' : 'inbox';
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const conversations = useConversations(me, page, debounced);
+  const conversations = useConversations(me, page, debounced, box);
+  // The Requests tab shows how many wait, whichever tab is open.
+  const requests = useConversations(me, 1, '', 'requests');
+  const waiting = requests.data?.totalItems ?? 0;
 
   const failure = conversations.isError ? conversations.error : null;
   useEffect(() => {
@@ -59,9 +66,16 @@ export function MessagesPage() {
     body = (
       <Stack component="ul" gap="xs" p={0} m={0} aria-label="Conversations" style={{ listStyle: 'none' }}>
         {conversations.data.items.map((conversation) => (
-          <li key={conversation.id}>
+          <Stack component="li" key={conversation.id} gap={4}>
             <ConversationTile conversation={conversation} />
-          </li>
+            {box === 'requests' && (
+              <RequestActions
+                me={me}
+                from={conversation.otherParticipantId}
+                name={memberName(conversation.other)}
+              />
+            )}
+          </Stack>
         ))}
       </Stack>
     );
@@ -70,6 +84,37 @@ export function MessagesPage() {
   return (
     <Stack>
       <Title order={1}>{MESSAGES_TEXTS.title}</Title>
+      <Tabs
+        value={box}
+        onChange={(value) => setParams(value === 'requests' ? { box: 'requests' } : {})}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="inbox">Conversations</Tabs.Tab>
+          <Tabs.Tab
+            value="requests"
+            rightSection={
+              waiting > 0 ? (
+                <Badge size="sm" color="red" circle={waiting < 10}>
+                  {formatBadgeCount(waiting, TILE_BADGE_CAP)}
+                </Badge>
+              ) : null
+            }
+          >
+            Requests
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {box === 'requests' && (
+        <Text size="sm" c="dimmed">
+          First messages from members you have not talked with yet. Declining stops them writing to you.
+          Choose who may write to you in{' '}
+          <Anchor component={Link} to="/settings" inherit>
+            Settings
+          </Anchor>
+          .
+        </Text>
+      )}
       <TextInput
         type="search"
         label="Search conversations"
@@ -82,7 +127,9 @@ export function MessagesPage() {
       <PagePagination
         page={page}
         totalPages={conversations.data?.totalPages ?? 0}
-        onChange={(next) => setParams({ page: String(next) })}
+        onChange={(next) =>
+          setParams(box === 'requests' ? { box, page: String(next) } : { page: String(next) })
+        }
       />
     </Stack>
   );

@@ -6,6 +6,9 @@ import { otherParticipantOf } from './conversation-id';
 import { messageKeys } from './keys';
 import type { ConversationRecord, ViewerConversation } from './types';
 
+/** The member's conversations, or the requests waiting for their answer. */
+export type ConversationBox = 'inbox' | 'requests';
+
 /** Spec part 2 §7 and §9: conversations are listed 100 to a page. */
 export const CONVERSATIONS_PAGE_SIZE = 100;
 /** How many members whose name matches a search are looked for among the conversations. */
@@ -45,8 +48,18 @@ export async function getConversations(
   me: string,
   page: number,
   search: string,
+  box: ConversationBox = 'inbox',
 ): Promise<ListResult<ViewerConversation>> {
-  let filter = pb.filter('id ~ {:me}', { me });
+  // Safe messages (PRODUCT.md §14): first messages from strangers wait under Requests until accepted;
+  // declined ones leave both lists.
+  let filter = pb.filter(
+    box === 'inbox'
+      ? 'id ~ {:me} && request != {:me} && declined_by != {:me}'
+      : 'id ~ {:me} && request = {:me}',
+    {
+      me,
+    },
+  );
   const wanted = search.trim();
   if (wanted) {
     const members = await membersNamed(wanted, me);
@@ -64,15 +77,15 @@ export async function getConversations(
   return { ...list, items: items.map((item) => ({ ...item, other: profiles.get(item.otherParticipantId) })) };
 }
 
-export function conversationsQueryOptions(me: string, page: number, search: string) {
+export function conversationsQueryOptions(me: string, page: number, search: string, box: ConversationBox) {
   return queryOptions({
-    queryKey: messageKeys.conversations(me, page, search.trim()),
-    queryFn: () => getConversations(me, page, search),
+    queryKey: messageKeys.conversations(me, page, search.trim(), box),
+    queryFn: () => getConversations(me, page, search, box),
     // Typing in the search box keeps the last list on screen until the next one is in.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useConversations(me: string, page: number, search: string) {
-  return useQuery(conversationsQueryOptions(me, page, search));
+export function useConversations(me: string, page: number, search: string, box: ConversationBox = 'inbox') {
+  return useQuery(conversationsQueryOptions(me, page, search, box));
 }

@@ -2,8 +2,10 @@
 export const messageKeys = {
   all: ['messages'] as const,
   unreadInbox: (userId: string) => ['messages', 'inbox', userId, 'unread'] as const,
-  conversations: (userId: string, page: number, search: string) =>
-    ['messages', 'conversations', userId, page, search] as const,
+  conversations: (userId: string, page: number, search: string, box: string) =>
+    ['messages', 'conversations', userId, page, search, box] as const,
+  conversation: (conversationId: string) => ['messages', 'conversation', conversationId] as const,
+  messagesFrom: (userId: string) => ['messages', 'settings', userId] as const,
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
   member: (userId: string) => ['messages', 'member', userId] as const,
   message: (messageId: string) => ['messages', 'one', messageId] as const,
@@ -12,7 +14,7 @@ export const messageKeys = {
 };
 
 /** The lists a new, changed or read message can change: the inbox, the conversations and the threads. */
-const LIVE_LISTS = new Set<unknown>(['inbox', 'conversations', 'thread']);
+const LIVE_LISTS = new Set<unknown>(['inbox', 'conversations', 'conversation', 'thread']);
 
 export const isLiveList = ({ queryKey }: { queryKey: readonly unknown[] }) =>
   queryKey[0] === 'messages' && LIVE_LISTS.has(queryKey[1]);

@@ -28,6 +28,8 @@ export interface ConversationRecord extends RecordModel {
   lastTimestamp: string;
   unreadForA: number;
   unreadForB: number;
+  /** Safe messages: the member for whom this is still a request; empty once accepted. */
+  request?: string;
 }
 
 /** A conversation as the viewer sees it: spec part 2 §3's derived fields, plus the other member's profile. */
