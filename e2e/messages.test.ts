@@ -14,6 +14,8 @@ import { createMember, superuserClient, type Member } from './support/members';
 import { startServer, type RunningServer } from './support/server';
 
 const STEP_TIMEOUT = 90_000;
+/** The window of the server's general per-IP API limit. */
+const API_LIMIT_WINDOW_MS = 10_500;
 
 /** A 1x1 PNG: a real image, so the server's content check accepts it. */
 const PIXEL = Buffer.from(
@@ -138,6 +140,9 @@ describe.skipIf(!inject('browserAvailable'))('direct messages between two member
       for (let i = 1; i <= 101; i++) {
         await admin.collection('messages').create({ from: dan.id, to: ann.id, content: `Dan note ${i}` });
       }
+      // 111 writes from one address fill most of the general API limit (300 requests / 10 s per IP,
+      // PRODUCT.md §9), which the browsers share on this machine: let that window pass before walking on.
+      await new Promise((resolve) => setTimeout(resolve, API_LIMIT_WINDOW_MS));
       screenshotOnFailure(annPage, 'messages-badges');
       const annList = new MessagesPage(annPage, server.url);
       await annList.open('/messages');
@@ -176,6 +181,43 @@ describe.skipIf(!inject('browserAvailable'))('direct messages between two member
         status: 403,
         response: { message: 'This member is not accepting messages from you.' },
       });
+
+      // Blocking works both ways: Ben cannot write to Eve either, and the form tells him so and keeps his text.
+      const benThread = new ConversationPage(benPage, server.url);
+      await benThread.open(`/messages?with=${eve.id}`);
+      await benThread.heading('Conversation with Eve Stranger').waitFor();
+      await benThread.send('On second thoughts…');
+      await benThread.flash('DM error: This member is not accepting messages from you.').waitFor();
+      expect(await benPage.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(
+        'On second thoughts…',
+      );
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    'shows the spec’s failure texts: a refused conversation list, and one that never answers',
+    async () => {
+      screenshotOnFailure(benPage, 'messages-failures');
+      const list = new MessagesPage(benPage, server.url);
+      const conversations = '**/api/collections/conversations/records?*';
+      await benPage.route(conversations, (route) =>
+        route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 403, message: 'Only members can do that.', data: {} }),
+        }),
+      );
+      await list.open('/messages');
+      await list.flash('DM error: Only members can do that.').waitFor();
+      await list.text('Failed to load conversations.').waitFor();
+      await benPage.unroute(conversations);
+
+      await benPage.route(conversations, (route) => route.abort('connectionrefused'));
+      await list.open('/messages');
+      await list.text('Failed to load conversations.').waitFor();
+      expect(await list.flash('DM error').count()).toBe(0);
+      await benPage.unroute(conversations);
     },
     STEP_TIMEOUT,
   );
