@@ -5,6 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { siteLinksIn } from '../src/features/messages/api/get-link-preview';
 import { bodyOf, deferred, fakeApi, listOf, type FakeReply } from './fake-api';
 import { fakeRealtime } from './fake-realtime';
 import { currentUrl, renderApp } from './render';
@@ -418,5 +419,25 @@ describe('the header inbox', () => {
     ]);
     await userEvent.click(items[2]!);
     await waitFor(() => expect(currentUrl(router)).toBe(`/messages/${pair(USER_ID, BEN)}`));
+  });
+});
+
+describe('link previews', () => {
+  it('finds links to this site’s own stories, series, forum posts and profiles, never outside ones', () => {
+    const origin = 'https://size.example';
+    const content = [
+      'Read https://size.example/stories/abcdefghijklmno and /series/bcdefghijklmnop',
+      '[thread](https://size.example/forums/forumforumforum/posts/postpostpostpos)',
+      'and https://elsewhere.example/stories/abcdefghijklmno or https://size.example/profiles/ann_tall',
+      'but not https://size.example/profiles/me',
+    ].join('\n');
+    expect(siteLinksIn(content, origin).map((link) => [link.kind, link.key])).toEqual([
+      ['story', 'abcdefghijklmno'],
+      ['series', 'bcdefghijklmnop'],
+      ['forum-post', 'postpostpostpos'],
+    ]);
+    expect(siteLinksIn('https://size.example/profiles/ann_tall', origin)).toEqual([
+      { kind: 'profile', key: 'ann_tall', path: '/profiles/ann_tall' },
+    ]);
   });
 });
