@@ -6,6 +6,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { communityCollections } from '../../src/collections';
+import type { CollectionInput } from '../../src/core/collections/model';
+import { ensureCollections } from '../../src/site/ensure-collections';
 import { MESSAGE_REFUSED } from '../../src/site/safe-messages';
 import { describeEachDialect } from '../support/databases';
 import { CAST, apiCaller, buildCommunity, type Caller, type Community } from '../support/community';
@@ -193,5 +196,65 @@ describeEachDialect('safe messages', (getDb) => {
   it('an unknown choice reads as the default, everyone', async () => {
     await setMessagesFrom('alice', 'friends-of-friends');
     expect((await send('bob', CAST.alice)).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Blocking from a profile (PRODUCT.md §14) lives in a `blocks` collection of its own; messages honour any
+ * row between the two members, whichever of its two member fields is the blocker. A stand-in here: the
+ * messaging check reads whatever two user relations the collection has.
+ */
+const BLOCKS: CollectionInput = {
+  name: 'blocks',
+  listRule: null,
+  viewRule: null,
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users', required: true },
+    { name: 'blocked', type: 'relation', collectionId: 'users', required: true },
+  ],
+};
+
+describeEachDialect('safe messages with blocks', (getDb) => {
+  let community: Community;
+  let call: ReturnType<typeof apiCaller>;
+
+  beforeAll(async () => {
+    community = await buildCommunity(getDb());
+    await ensureCollections(community.core, [...communityCollections, BLOCKS]);
+    call = apiCaller(community);
+  });
+  afterAll(async () => {
+    await community.server.close();
+  });
+
+  it('members with a block between them cannot message each other, even mid-conversation; staff still can', async () => {
+    // bob and alice already talk (the community's first message is bob's).
+    expect(
+      (await call('alice', 'POST', MESSAGES, { from: CAST.alice, to: CAST.bob, content: 'Hi' })).statusCode,
+    ).toBe(200);
+    const block = await call('superuser', 'POST', 'collections/blocks/records', {
+      user: CAST.alice,
+      blocked: CAST.bob,
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    for (const [who, to] of [
+      ['bob', CAST.alice],
+      ['alice', CAST.bob],
+    ] as const) {
+      const refused = await call(who, 'POST', MESSAGES, { from: CAST[who], to, content: 'Hello?' });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json<{ message: string }>().message).toBe(MESSAGE_REFUSED);
+    }
+    expect(
+      (await call('mod', 'POST', MESSAGES, { from: CAST.mod, to: CAST.bob, content: 'Staff note' }))
+        .statusCode,
+    ).toBe(200);
+    // Another pair is not affected.
+    expect(
+      (await call('bob', 'POST', MESSAGES, { from: CAST.bob, to: CAST.mod, content: 'Thanks' })).statusCode,
+    ).toBe(200);
   });
 });
