@@ -52,6 +52,9 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     'stories-manage': 'Manage Your Stories',
     'content-queue': 'Content Queue',
     notifications: 'Notifications',
+    messages: 'Messages',
+    // Not a conversation id, so read as a message id that the fake server does not know.
+    conversation: 'Conversation',
     // The fake server has no stories, so the story screen says so under this heading.
     story: 'Story',
     // Likewise the forum screens: no forum, no thread, under their headings.

@@ -79,6 +79,12 @@ export const conversations: CollectionInput = {
     { name: 'lastTimestamp', type: 'date' },
     { name: 'unreadForA', type: 'number', onlyInt: true },
     { name: 'unreadForB', type: 'number', onlyInt: true },
+    // Safe messages (PRODUCT.md §14): the member for whom this conversation is still a request (a first
+    // message from someone they never talked with), until they accept it; empty otherwise.
+    { name: 'request', type: 'text', max: 15 },
+    // The member who declined that request: the conversation leaves their lists (not the sender's, who
+    // is not told).
+    { name: 'declined_by', type: 'text', max: 15 },
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
@@ -87,5 +93,35 @@ export const conversations: CollectionInput = {
     // A member's conversations, newest first: one index per side the member may be on.
     'CREATE INDEX idx_conversations_member_a ON "conversations" ("member_a", "lastTimestamp")',
     'CREATE INDEX idx_conversations_member_b ON "conversations" ("member_b", "lastTimestamp")',
+  ],
+};
+
+/**
+ * Safe messages (PRODUCT.md §14): a first message from someone the recipient never talked with arrives
+ * as a request, one per pair, written by the server (site/safe-messages.ts). Only the recipient sees it,
+ * and may accept or decline it (declining blocks the sender from messaging them); the sender is not told.
+ */
+export const messageRequests: CollectionInput = {
+  name: 'message_requests',
+  listRule: all(MEMBER, owns('to')),
+  viewRule: all(MEMBER, owns('to')),
+  createRule: null,
+  updateRule: all(
+    MEMBER,
+    owns('to'),
+    "@request.body.status:isset = true && @request.body.status != 'pending'",
+    '@request.body.from:isset = false && @request.body.to:isset = false',
+  ),
+  deleteRule: null,
+  fields: [
+    { name: 'from', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+    { name: 'to', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+    { name: 'status', type: 'select', values: ['pending', 'accepted', 'declined'], required: true },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: [
+    'CREATE UNIQUE INDEX idx_message_requests_pair ON "message_requests" ("from", "to")',
+    'CREATE INDEX idx_message_requests_to ON "message_requests" ("to", "status", "created")',
   ],
 };

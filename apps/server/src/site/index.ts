@@ -7,6 +7,7 @@ import { registerForums } from './forums';
 import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
 import { registerPresence } from './presence';
+import { registerSafeMessages } from './safe-messages';
 import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
@@ -18,6 +19,7 @@ export function registerSite(core: Core): void {
   registerEngagement(core);
   registerChapters(core);
   registerConversations(core);
+  registerSafeMessages(core);
   registerModeration(core);
   registerModerationLog(core);
   registerForums(core);

@@ -201,6 +201,14 @@ const rows: Row[] = [
     expect: { bob: 404, alice: 200 },
   },
   { collection: 'messages', op: 'delete', id: C.message, expect: { bob: 404, alice: 404 } },
+  // message_requests (safe messages): written by the server; only the recipient reads and answers them.
+  { collection: 'message_requests', op: 'list', expect: { guest: [200, 0], alice: [200, 0], mod: [200, 0] } },
+  {
+    collection: 'message_requests',
+    op: 'create',
+    body: { from: CAST.bob, to: CAST.alice, status: 'accepted' },
+    expect: { guest: 403, alice: 403, mod: 403, superuser: 200 },
+  },
   // reports: filed by members about exactly one thing; read by moderators and their reporter.
   {
     collection: 'reports',

@@ -7,7 +7,7 @@
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
  *   `story-edit`, `story`, `notifications`, `content-queue`, `forums`, `forum`, `forum-submit`,
- *   `forum-thread`: their own screens.
+ *   `forum-thread`, `messages`, `conversation`: their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -35,7 +35,9 @@ export type RouteScreen =
         | 'forums'
         | 'forum'
         | 'forum-submit'
-        | 'forum-thread';
+        | 'forum-thread'
+        | 'messages'
+        | 'conversation';
     };
 
 export interface RouteEntry {
@@ -87,8 +89,8 @@ const MEMBERS: [string, RouteScreen][] = [
   ['/series/submit', soon('Submit Series')],
   ['/series/edit/:id', soon('Edit Series')],
   ['/series/:seriesId', soon('Series')],
-  ['/messages', soon('Messages')],
-  ['/messages/:conversationId', soon('Conversation')],
+  ['/messages', { kind: 'messages' }],
+  ['/messages/:conversationId', { kind: 'conversation' }],
   ['/search', soon('Search')],
 ];
 

@@ -20,7 +20,7 @@ const SCREENS = {
   register: () => import('./screens/account-screens').then((m) => ({ Component: m.RegisterScreen })),
   'forgot-password': () =>
     import('./screens/account-screens').then((m) => ({ Component: m.ForgotPasswordScreen })),
-  settings: () => import('../features/account/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  settings: () => import('./screens/settings-screen').then((m) => ({ Component: m.SettingsScreen })),
   stories: () => import('../features/stories/stories-page').then((m) => ({ Component: m.StoriesPage })),
   'stories-browse': () =>
     import('../features/stories/browse-stories-page').then((m) => ({ Component: m.BrowseStoriesPage })),
@@ -34,6 +34,9 @@ const SCREENS = {
     import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
   'content-queue': () =>
     import('../features/moderation/content-queue-page').then((m) => ({ Component: m.ContentQueuePage })),
+  messages: () => import('../features/messages/messages-page').then((m) => ({ Component: m.MessagesPage })),
+  conversation: () =>
+    import('../features/messages/conversation-page').then((m) => ({ Component: m.ConversationPage })),
   story: () => import('./screens/story-screen').then((m) => ({ Component: m.StoryScreen })),
   forums: () => import('../features/forums/forums-page').then((m) => ({ Component: m.ForumsPage })),
   forum: () => import('../features/forums/forum-page').then((m) => ({ Component: m.ForumPage })),

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListResult, RecordModel } from 'pocketbase';
+import type { ListResult } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
 import { messageKeys } from './keys';
+import type { DirectMessage } from './types';
 
-/** A direct message (spec part 2 §3). */
-export interface DirectMessage extends RecordModel {
-  to: string;
-  from: string;
-  subject: string;
-  content: string;
-  is_read: boolean;
-}
+export type { DirectMessage } from './types';
 
 /** Size of the inbox dropdown's page (spec part 2 §7: "the inbox dropdown loads page 1 with 10 items"). */
 export const INBOX_PAGE_SIZE = 10;

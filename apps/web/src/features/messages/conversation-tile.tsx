@@ -1,0 +1,55 @@
+import { Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { avatarUrl } from '../../lib/avatar';
+import { formatBadgeCount, formatDateTime } from '../../lib/format';
+import { memberName } from './api/get-member-profiles';
+import type { ViewerConversation } from './api/types';
+import { NO_MESSAGES_YET, snippetOf } from './snippet';
+
+/** Spec part 2 §9: the unread badge on a conversation tile is capped at "99+". */
+export const TILE_BADGE_CAP = 99;
+
+/**
+ * One conversation in /messages (spec part 2 §2): the other member's avatar and name, the unread badge,
+ * the time and a snippet of the last message. Tiles with unread messages stand out.
+ */
+export function ConversationTile({ conversation }: { conversation: ViewerConversation }) {
+  const name = memberName(conversation.other);
+  const unread = conversation.viewerUnreadCount;
+  const snippet = conversation.count > 0 ? snippetOf(conversation.lastMessageContent) : '';
+  return (
+    <Card
+      component={Link}
+      to={`/messages/${conversation.id}`}
+      withBorder
+      padding="sm"
+      data-unread={unread > 0}
+      aria-label={unread > 0 ? `${name}, ${formatBadgeCount(unread, TILE_BADGE_CAP)} unread` : name}
+      bg={unread > 0 ? 'var(--mantine-primary-color-light)' : undefined}
+    >
+      <Group wrap="nowrap" align="flex-start">
+        <Avatar src={avatarUrl(conversation.other)} alt="" radius="xl" name={name} color="initials" />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={unread > 0 ? 700 : 500} truncate>
+              {name}
+            </Text>
+            {unread > 0 && (
+              <Badge color="red" variant="filled" data-testid="unread-badge">
+                {formatBadgeCount(unread, TILE_BADGE_CAP)}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c={snippet ? undefined : 'dimmed'} lineClamp={1}>
+            {snippet || NO_MESSAGES_YET}
+          </Text>
+          {conversation.lastTimestamp && (
+            <Text size="xs" c="dimmed">
+              {formatDateTime(conversation.lastTimestamp)}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
