@@ -54,6 +54,11 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     notifications: 'Notifications',
     // The fake server has no stories, so the story screen says so under this heading.
     story: 'Story',
+    // The fake server has no profiles: a member's page says so, the editor still has its heading.
+    profile: 'Profile not found',
+    'edit-profile': 'Edit Profile',
+    likes: 'My Likes',
+    favorites: 'My Favorites',
   } as const;
   return headings[kind.kind];
 }

@@ -6,7 +6,8 @@
  * - `coming-soon`: later work builds the screen; until then it shows only `title`.
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
- *   `story-edit`, `story`, `notifications`, `content-queue`: their own screens.
+ *   `story-edit`, `story`, `notifications`, `content-queue`, `profile`, `edit-profile`, `likes`,
+ *   `favorites`: their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -30,7 +31,11 @@ export type RouteScreen =
         | 'story-edit'
         | 'story'
         | 'notifications'
-        | 'content-queue';
+        | 'content-queue'
+        | 'profile'
+        | 'edit-profile'
+        | 'likes'
+        | 'favorites';
     };
 
 export interface RouteEntry {
@@ -61,12 +66,12 @@ const PUBLIC: [string, RouteScreen][] = [
 ];
 
 const MEMBERS: [string, RouteScreen][] = [
-  ['/edit-profile', soon('Edit Profile')],
+  ['/edit-profile', { kind: 'edit-profile' }],
   ['/notifications', { kind: 'notifications' }],
   ['/settings', { kind: 'settings' }],
-  ['/profiles/me/likes', soon('My Likes')],
-  ['/profiles/me/favorites', soon('My Favorites')],
-  ['/profiles/:username', soon('Profile')],
+  ['/profiles/me/likes', { kind: 'likes' }],
+  ['/profiles/me/favorites', { kind: 'favorites' }],
+  ['/profiles/:username', { kind: 'profile' }],
   ['/forums', soon('Forums')],
   ['/forums/:forumId', soon('Forum')],
   ['/forums/:forumId/submit', soon('Submit a new Post')],

@@ -35,6 +35,12 @@ const SCREENS = {
   'content-queue': () =>
     import('../features/moderation/content-queue-page').then((m) => ({ Component: m.ContentQueuePage })),
   story: () => import('./screens/story-screen').then((m) => ({ Component: m.StoryScreen })),
+  profile: () => import('../features/profiles/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  'edit-profile': () =>
+    import('../features/profiles/edit-profile-page').then((m) => ({ Component: m.EditProfilePage })),
+  likes: () => import('../features/profiles/reactions-page').then((m) => ({ Component: m.LikesPage })),
+  favorites: () =>
+    import('../features/profiles/reactions-page').then((m) => ({ Component: m.FavoritesPage })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
 function handleOf(screen: RouteScreen): RouteHandle {
