@@ -5,7 +5,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { createQueryClient } from './lib/query-client';
+import { confirmStoredSession } from './lib/session';
 
+void confirmStoredSession();
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -10,3 +10,10 @@ export const pb = new PocketBase('/');
 // collection (say the notifications dropdown and the notifications page) would abort each other.
 // TanStack Query already de-duplicates identical requests and drops stale answers, so it is switched off.
 pb.autoCancellation(false);
+
+// A token the server no longer accepts (the password or email was changed in another session, a ban:
+// PRODUCT.md §3) ends the session here too, so the guards send the member to log in again.
+pb.afterSend = (response, data: unknown) => {
+  if (response.status === 401 && pb.authStore.token) pb.authStore.clear();
+  return data;
+};

@@ -62,3 +62,20 @@ export function subscribeSession(listener: () => void): () => void {
 export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
+
+/**
+ * Confirms a stored session with the server when the app starts (auth-refresh). A token the server no
+ * longer accepts (password or email changed in another session, a ban: PRODUCT.md §3) answers 401 and
+ * the session ends here too (see lib/pocketbase.ts); a valid one comes back with the member's current
+ * record, so settings changed elsewhere (the theme) apply from the start. Other failures (offline) keep
+ * the stored session.
+ */
+export async function confirmStoredSession(): Promise<void> {
+  const record = pb.authStore.record;
+  if (!pb.authStore.isValid || !record) return;
+  try {
+    await pb.collection(record.collectionName).authRefresh();
+  } catch {
+    // 401 already cleared the session; anything else is not a verdict on the token.
+  }
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { flash, flashError } from '../../components/flash';
 import { CF_CODE_LENGTH, useVerifyExternalProfile } from './api/verify-external';
@@ -37,9 +37,12 @@ export function ExternalVerification({ profile }: { profile: ProfileRecord }) {
       </Title>
       <TextInput label="Coiled Fist username" value={cfUsername} readOnly disabled={!verified} />
       {verified ? (
-        <Alert color="teal" title={PROFILE_TEXTS.cfVerified}>
-          Your profile is verified as {cfUsername}.
-        </Alert>
+        <Group gap="xs">
+          <Badge color="teal" variant="light" tt="none" size="lg">
+            {PROFILE_TEXTS.cfVerified}
+          </Badge>
+          <Text size="sm">Your profile is verified as {cfUsername}.</Text>
+        </Group>
       ) : (
         <form
           aria-label="Verify your Coiled Fist profile"

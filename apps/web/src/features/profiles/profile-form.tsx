@@ -4,8 +4,7 @@ import {
   Checkbox,
   FileInput,
   Group,
-  NumberInput,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -37,13 +36,29 @@ import { PROFILE_TEXTS } from './profile-texts';
 /** Avatars the form offers to pick; the server checks the file's content, not this list. */
 const AVATAR_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
 
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+// Native selects and number fields: light to load (the route chunk budget, PRODUCT.md §9) and what
+// phones handle best. An empty first choice means "not set".
+const options = (values: readonly string[]) => [
+  { value: '', label: 'Not set' },
+  ...values.map((value) => ({ value, label: value })),
+];
 const unitOptions = (units: Record<string, string>) =>
   Object.entries(units).map(([value, short]) => ({ value, label: `${value} (${short})` }));
 
 /** A stored number as the form holds it: empty for none. */
 const measure = (value: number | null | undefined): number | '' =>
   value === null || value === undefined || value === 0 ? '' : value;
+
+/** Spec part 1 §5: min 0, max 999999.99, step 0.01; empty is fine (the field is optional). */
+const measureInRange = (value: number | ''): boolean =>
+  value === '' ||
+  (Number.isFinite(value) &&
+    value >= MEASURE_LIMITS.min &&
+    value <= MEASURE_LIMITS.max &&
+    Math.abs(Math.round(value * 100) - value * 100) < 1e-6);
+
+/** A number field's text as the draft holds it: '' for empty, else the number. */
+const toMeasure = (text: string): number | '' => (text.trim() === '' ? '' : Number(text));
 
 export function draftOf(profile: ProfileRecord | null): ProfileDraft {
   return {
@@ -91,9 +106,23 @@ interface ProfileFormProps {
 export function ProfileForm({ profile, currentAvatar, saving, onSave }: ProfileFormProps) {
   const form = useForm<ProfileDraft>({
     initialValues: draftOf(profile),
-    validate: { name: (value) => (value.trim() ? null : PROFILE_TEXTS.nameRequired) },
+    validate: {
+      name: (value) => (value.trim() ? null : PROFILE_TEXTS.nameRequired),
+      height: (value) => (measureInRange(value) ? null : PROFILE_TEXTS.measureRange('Height')),
+      weight: (value) => (measureInRange(value) ? null : PROFILE_TEXTS.measureRange('Weight')),
+    },
   });
-  const measureProps = { min: MEASURE_LIMITS.min, max: MEASURE_LIMITS.max, step: MEASURE_LIMITS.step };
+  const measureProps = (field: 'height' | 'weight') => ({
+    type: 'number',
+    inputMode: 'decimal' as const,
+    min: MEASURE_LIMITS.min,
+    max: MEASURE_LIMITS.max,
+    step: MEASURE_LIMITS.step,
+    value: form.values[field],
+    error: form.errors[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      form.setFieldValue(field, toMeasure(event.currentTarget.value)),
+  });
 
   return (
     <form onSubmit={form.onSubmit(onSave)} noValidate aria-label="Edit profile">
@@ -136,47 +165,29 @@ export function ProfileForm({ profile, currentAvatar, saving, onSave }: ProfileF
           </Stack>
         </Checkbox.Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select label="Gender" data={options(GENDERS)} clearable {...form.getInputProps('gender')} />
-          <Select
-            label="Sexuality"
-            data={options(SEXUALITIES)}
-            clearable
-            {...form.getInputProps('sexuality')}
-          />
-          <Select
+          <NativeSelect label="Gender" data={options(GENDERS)} {...form.getInputProps('gender')} />
+          <NativeSelect label="Sexuality" data={options(SEXUALITIES)} {...form.getInputProps('sexuality')} />
+          <NativeSelect
             label="Relationship status"
             data={options(RELATIONSHIP_STATUSES)}
-            clearable
             {...form.getInputProps('relationship_status')}
           />
         </SimpleGrid>
         <TextInput label="Location" maxLength={200} {...form.getInputProps('location')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Group grow align="flex-start" gap="xs">
-            <NumberInput
-              label="Height"
-              decimalScale={2}
-              {...measureProps}
-              {...form.getInputProps('height')}
-            />
-            <Select
+            <TextInput label="Height" {...measureProps('height')} />
+            <NativeSelect
               label="Height unit"
               data={unitOptions(HEIGHT_UNITS)}
-              allowDeselect={false}
               {...form.getInputProps('height_unit')}
             />
           </Group>
           <Group grow align="flex-start" gap="xs">
-            <NumberInput
-              label="Weight"
-              decimalScale={2}
-              {...measureProps}
-              {...form.getInputProps('weight')}
-            />
-            <Select
+            <TextInput label="Weight" {...measureProps('weight')} />
+            <NativeSelect
               label="Weight unit"
               data={unitOptions(WEIGHT_UNITS)}
-              allowDeselect={false}
               {...form.getInputProps('weight_unit')}
             />
           </Group>

@@ -5,6 +5,7 @@ export const PROFILE_TEXTS = {
   cfVerified: 'CF Profile Verified!',
   cfCodeMissing: 'Please enter a Coiled Fist Profile Verification Code to verify your profile.',
   nameRequired: 'Name is required',
+  measureRange: (field: string) => `${field} must be a number from 0 to 999999.99, in steps of 0.01.`,
   notFound: 'That member could not be found.',
   noProfileYet:
     'Your registration is not finished yet: fill in your display name and save to create your profile.',
