@@ -210,12 +210,10 @@ describe.skipIf(!inject('browserAvailable'))('profiles, edit profile, likes and 
       await profile.open('/profiles/me');
       await profile.heading(username).waitFor();
       expect(await profile.fact('Age').textContent()).toContain('36');
-      expect(
-        await page
-          .getByRole('banner')
-          .getByRole('button', { name: `Account menu for ${username}` })
-          .count(),
-      ).toBe(1);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: `Account menu for ${username}` })
+        .waitFor();
 
       await settings.open('/settings');
       await settings.switch('Display age').uncheck();

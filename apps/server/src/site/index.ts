@@ -6,6 +6,7 @@ import { registerEngagement } from './engagement';
 import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
 import { registerPresence } from './presence';
+import { registerProfileUsername } from './profile-username';
 import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
@@ -22,4 +23,5 @@ export function registerSite(core: Core): void {
   registerWriteLimits(core);
   registerPresence(core);
   registerSearch(core);
+  registerProfileUsername(core);
 }

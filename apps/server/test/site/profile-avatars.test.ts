@@ -106,6 +106,25 @@ describeEachDialect('profile avatars', (getDb) => {
     expect(await stored(profile.avatar)).toBe(true);
   });
 
+  it('carries its member’s username, whatever the client sends, and follows a rename', async () => {
+    const res = await updateAvatar('alice', [['username', 'someone_else']]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ username: string }>().username).toBe('alice');
+    const renamed = await community.server.inject({
+      method: 'PATCH',
+      url: `/api/collections/users/records/${CAST.alice}`,
+      payload: { username: 'Alice_Tall' },
+      headers: { authorization: community.token('alice')! },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const found = await community.server.inject({
+      method: 'GET',
+      url: `/api/collections/profiles/records?filter=${encodeURIComponent("username = 'alice_tall'")}`,
+      headers: { authorization: community.token('bob')! },
+    });
+    expect(found.json<{ items: ProfileAnswer[] }>().items.map((p) => p.id)).toEqual([profile.id]);
+  });
+
   it('another member cannot replace it', async () => {
     const res = await updateAvatar('bob', [
       ['avatar', { name: 'prank.png', content: await png(10, 10), type: 'image/png' }],

@@ -7,14 +7,15 @@ import type { ProfileRecord } from './profile-fields';
 export const ME = 'me';
 
 /**
- * "profiles: get first by user or user.username" (spec part 1 §7). A profile's own `username` may be
- * empty (registration creates it with only name and user), so the lookup goes through its user.
+ * "profiles: get first by user or user.username" (spec part 1 §7). The server keeps a copy of the
+ * member's username on the profile (members may not list other users, so `user.username` would not
+ * match for them).
  */
 export function getProfile(username: string, myUserId: string): Promise<ProfileRecord> {
   const filter =
     username === ME
       ? pb.filter('user = {:id}', { id: myUserId })
-      : pb.filter('user.username = {:username}', { username: username.toLowerCase() });
+      : pb.filter('username = {:username}', { username: username.toLowerCase() });
   return pb.collection('profiles').getFirstListItem<ProfileRecord>(filter, { expand: 'user' });
 }
 
