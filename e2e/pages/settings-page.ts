@@ -2,6 +2,10 @@ import { AppPage } from './app-page';
 
 /** /settings: site and profile settings, email verification and change, password. */
 export class SettingsPage extends AppPage {
+  get pageHeading() {
+    return this.page.getByRole('heading', { level: 1, name: 'Settings' });
+  }
+
   get sendVerificationButton() {
     return this.page.getByRole('button', { name: 'Send Verification Email' });
   }
