@@ -195,9 +195,8 @@ export function ProfileForm({ profile, currentAvatar, saving, onSave }: ProfileF
         <Textarea
           label="Bio"
           description="Markdown is supported."
-          autosize
-          minRows={4}
-          maxRows={16}
+          rows={6}
+          resize="vertical"
           {...form.getInputProps('bio')}
         />
         <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>

@@ -36,8 +36,13 @@ const SCALARS: Scalar[] = [
   'bio',
 ];
 
+// A number field the member never filled reads 0 from the server (PocketBase's zero value).
 const isBlank = (value: unknown) =>
-  value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+  value === '' ||
+  value === 0 ||
+  value === null ||
+  value === undefined ||
+  (Array.isArray(value) && value.length === 0);
 
 /** Socials without blank entries, each trimmed. */
 function cleanSocials(socials: Socials): Socials {
