@@ -62,6 +62,11 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     forum: 'Forum',
     'forum-submit': 'Submit a new Post',
     'forum-thread': 'Forum Post',
+    // The fake server has no profiles: a member's page says so, the editor still has its heading.
+    profile: 'Profile not found',
+    'edit-profile': 'Edit Profile',
+    likes: 'My Likes',
+    favorites: 'My Favorites',
   } as const;
   return headings[kind.kind];
 }

@@ -8,6 +8,7 @@ import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
 import { registerPresence } from './presence';
 import { registerSafeMessages } from './safe-messages';
+import { registerProfileUsername } from './profile-username';
 import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
@@ -26,4 +27,5 @@ export function registerSite(core: Core): void {
   registerWriteLimits(core);
   registerPresence(core);
   registerSearch(core);
+  registerProfileUsername(core);
 }

@@ -7,7 +7,8 @@
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
  *   `story-edit`, `story`, `notifications`, `content-queue`, `forums`, `forum`, `forum-submit`,
- *   `forum-thread`, `messages`, `conversation`: their own screens.
+ *   `forum-thread`, `messages`, `conversation`, `profile`, `edit-profile`, `likes`, `favorites`: their
+ *   own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -37,7 +38,11 @@ export type RouteScreen =
         | 'forum-submit'
         | 'forum-thread'
         | 'messages'
-        | 'conversation';
+        | 'conversation'
+        | 'profile'
+        | 'edit-profile'
+        | 'likes'
+        | 'favorites';
     };
 
 export interface RouteEntry {
@@ -68,12 +73,12 @@ const PUBLIC: [string, RouteScreen][] = [
 ];
 
 const MEMBERS: [string, RouteScreen][] = [
-  ['/edit-profile', soon('Edit Profile')],
+  ['/edit-profile', { kind: 'edit-profile' }],
   ['/notifications', { kind: 'notifications' }],
   ['/settings', { kind: 'settings' }],
-  ['/profiles/me/likes', soon('My Likes')],
-  ['/profiles/me/favorites', soon('My Favorites')],
-  ['/profiles/:username', soon('Profile')],
+  ['/profiles/me/likes', { kind: 'likes' }],
+  ['/profiles/me/favorites', { kind: 'favorites' }],
+  ['/profiles/:username', { kind: 'profile' }],
   ['/forums', { kind: 'forums' }],
   ['/forums/:forumId', { kind: 'forum' }],
   ['/forums/:forumId/submit', { kind: 'forum-submit' }],

@@ -1,0 +1,35 @@
+import { AppPage } from './app-page';
+
+/** /profiles/{username}: the member's card, facts, socials and published work. */
+export class ProfilePage extends AppPage {
+  get name() {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  /** The value in the "About" table for a label (Pronouns, Age, Height, ...). */
+  fact(label: string) {
+    return this.page
+      .getByRole('table', { name: 'About' })
+      .getByRole('row', { name: new RegExp(`^${label} `) });
+  }
+
+  get reportButton() {
+    return this.page.getByRole('button', { name: 'Report', exact: true });
+  }
+
+  get sendMessageButton() {
+    return this.page.getByRole('link', { name: 'Send Message' });
+  }
+
+  get editProfileButton() {
+    return this.page.getByRole('main').getByRole('link', { name: 'Edit Profile', exact: true });
+  }
+
+  social(label: string) {
+    return this.page.getByRole('link', { name: new RegExp(`^${label}: `) });
+  }
+
+  get avatar() {
+    return this.page.getByRole('main').getByRole('img').first();
+  }
+}
