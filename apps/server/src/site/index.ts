@@ -7,6 +7,7 @@ import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
 import { registerPresence } from './presence';
 import { registerSearch } from './search';
+import { registerStaffChat } from './staff-chat';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
@@ -22,4 +23,5 @@ export function registerSite(core: Core): void {
   registerWriteLimits(core);
   registerPresence(core);
   registerSearch(core);
+  registerStaffChat(core);
 }

@@ -272,6 +272,31 @@ const rows: Row[] = [
     body: { id: CAST.bob, user: CAST.bob, status: 'online' },
     expect: { alice: 400, bob: 200 },
   },
+  // staff_messages: the dashboard's staff chat; staff only, each as themself, never edited.
+  {
+    collection: 'staff_messages',
+    op: 'create',
+    body: { id: 'staffmessage001', author: CAST.mod, content: 'Hello staff' },
+    expect: { guest: 400, banned: 400, bob: 400, alice: 400, mod: 200, admin: 400 },
+  },
+  {
+    collection: 'staff_messages',
+    op: 'list',
+    expect: {
+      guest: [200, 0],
+      banned: [200, 0],
+      bob: [200, 0],
+      alice: [200, 0],
+      mod: [200, 1],
+      admin: [200, 1],
+    },
+  },
+  {
+    collection: 'staff_messages',
+    op: 'delete',
+    id: 'staffmessage001',
+    expect: { bob: 403, mod: 403, admin: 403 },
+  },
 ];
 
 describeEachDialect('permission matrix', (getDb) => {

@@ -6,7 +6,8 @@ import { PagePagination, pageNumber } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { REVIEW_TEXTS, useSubmittedPosts } from './api/content-queue';
+import { useSubmittedPosts } from './api/get-submitted-posts';
+import { REVIEW_TEXTS } from './api/queue-types';
 import { QueueEntry } from './queue-entry';
 
 /** Spec part 2 §9: the queue's pageSize query defaults to 1 (one submission at a time). */
