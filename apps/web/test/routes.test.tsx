@@ -51,6 +51,9 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     'stories-browse': 'Browse Stories',
     'stories-manage': 'Manage Your Stories',
     'content-queue': 'Content Queue',
+    dashboard: 'Dashboard',
+    'report-queue': 'Report Queue',
+    users: 'Users',
     notifications: 'Notifications',
     // The fake server has no stories, so the story screen says so under this heading.
     story: 'Story',

@@ -6,7 +6,7 @@
  * - `coming-soon`: later work builds the screen; until then it shows only `title`.
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
- *   `story-edit`, `story`, `notifications`, `content-queue`: their own screens.
+ *   `story-edit`, `story`, `notifications`, `content-queue`, `dashboard`, `report-queue`, `users`: their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -30,7 +30,10 @@ export type RouteScreen =
         | 'story-edit'
         | 'story'
         | 'notifications'
-        | 'content-queue';
+        | 'content-queue'
+        | 'dashboard'
+        | 'report-queue'
+        | 'users';
     };
 
 export interface RouteEntry {
@@ -88,10 +91,10 @@ const MEMBERS: [string, RouteScreen][] = [
 ];
 
 const MODERATORS: [string, RouteScreen][] = [
-  ['/admin', soon('Dashboard')],
+  ['/admin', { kind: 'dashboard' }],
   ['/admin/content-queue', { kind: 'content-queue' }],
-  ['/admin/report-queue', soon('Report Queue')],
-  ['/admin/users', soon('Users')],
+  ['/admin/report-queue', { kind: 'report-queue' }],
+  ['/admin/users', { kind: 'users' }],
 ];
 
 const rows = (access: RouteAccess, list: [string, RouteScreen][]): RouteEntry[] =>

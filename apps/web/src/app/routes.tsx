@@ -34,6 +34,11 @@ const SCREENS = {
     import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
   'content-queue': () =>
     import('../features/moderation/content-queue-page').then((m) => ({ Component: m.ContentQueuePage })),
+  dashboard: () =>
+    import('../features/moderation/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  'report-queue': () =>
+    import('../features/moderation/report-queue-page').then((m) => ({ Component: m.ReportQueuePage })),
+  users: () => import('../features/moderation/users-page').then((m) => ({ Component: m.UsersPage })),
   story: () => import('./screens/story-screen').then((m) => ({ Component: m.StoryScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
