@@ -4,6 +4,7 @@ import { AttachmentList } from '../../components/attachment-list';
 import { ConfirmDialog, deleteQuestion } from '../../components/confirm-dialog';
 import { flashError } from '../../components/flash';
 import { MarkdownContent } from '../../components/markdown-content';
+import { ReportDialog } from '../../components/report/report-dialog';
 import { attachmentImageUrl } from '../../lib/attachments';
 import { displayName } from '../../lib/display-name';
 import { formatDateTime } from '../../lib/format';
@@ -26,7 +27,10 @@ export interface CommentThreadProps {
   depth?: number;
 }
 
-/** What one may do with a comment: reply (on a published post), edit (author), delete (spec part 1 §6). */
+/**
+ * What one may do with a comment: reply (on a published post), edit (author), delete (spec part 1 §6),
+ * report (any signed-in member but its author, spec part 2 §1).
+ */
 function CommentActions({
   comment,
   post,
@@ -35,7 +39,9 @@ function CommentActions({
   onEdit,
 }: Omit<CommentThreadProps, 'repliesTo'> & { onReply: () => void; onEdit: () => void }) {
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const remove = useDeleteComment(post.id);
+  const canReport = !!session.user && session.user.id !== comment.author;
   const confirmDelete = () =>
     remove.mutate(comment.id, { onSuccess: () => setConfirming(false), onError: flashError });
   return (
@@ -55,6 +61,19 @@ function CommentActions({
           Delete
         </Button>
       )}
+      {canReport && (
+        <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setReporting(true)}>
+          Report
+        </Button>
+      )}
+      <ReportDialog
+        opened={reporting}
+        onClose={() => setReporting(false)}
+        target="comment"
+        targetId={comment.id}
+        title="Report Comment"
+        question="Why are you reporting this comment?"
+      />
       <ConfirmDialog
         opened={confirming}
         message={COMMENT_DELETE_QUESTION}
