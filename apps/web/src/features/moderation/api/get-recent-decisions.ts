@@ -92,22 +92,29 @@ export async function getRecentDecisions(): Promise<Decision[]> {
     expand,
     ...(filter ? { filter } : {}),
   });
-  const [log, reviews, reports] = await Promise.all([
+  // Each source stands alone: one that cannot answer leaves the others to show (all failing is an error).
+  const sources = await Promise.allSettled([
     pb
       .collection('moderation_log')
-      .getList<LogEntry>(1, RECENT_DECISIONS, options('-created', 'moderator,moderator.profile')),
+      .getList<LogEntry>(1, RECENT_DECISIONS, options('-created', 'moderator,moderator.profile'))
+      .then((page) => page.items.map(fromLog)),
     pb
       .collection('post_content_actions')
-      .getList<ReviewEntry>(1, RECENT_DECISIONS, options('-created', 'resolver,resolver.profile,post')),
+      .getList<ReviewEntry>(1, RECENT_DECISIONS, options('-created', 'resolver,resolver.profile,post'))
+      .then((page) => page.items.map(fromReview)),
     pb
       .collection('reports')
       .getList<ResolvedReport>(
         1,
         RECENT_DECISIONS,
         options('-updated', 'resolver,resolver.profile', 'resolver != ""'),
-      ),
+      )
+      .then((page) => page.items.map(fromReport)),
   ]);
-  return [...log.items.map(fromLog), ...reviews.items.map(fromReview), ...reports.items.map(fromReport)]
+  const failed = sources.find((source) => source.status === 'rejected');
+  if (failed && sources.every((source) => source.status === 'rejected')) throw failed.reason;
+  return sources
+    .flatMap((source) => (source.status === 'fulfilled' ? source.value : []))
     .sort((a, b) => b.when.localeCompare(a.when))
     .slice(0, RECENT_DECISIONS);
 }
