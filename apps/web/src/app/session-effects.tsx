@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { closeFlashes } from '../components/flash';
+import { refreshSession } from '../lib/refresh-session';
 import { getSession, subscribeSession } from '../lib/session';
 
 /**
@@ -8,10 +9,12 @@ import { getSession, subscribeSession } from '../lib/session';
  * - signing in clears the flash messages (spec part 1 §2 "Login success clears flash messages"), wherever
  *   the sign-in happened (password, single sign-on, registration);
  * - cached answers are reset, so one person's notifications or private pages never show to the next.
- * A token refresh for the same user changes nothing.
+ * A token refresh for the same user changes nothing. At start the session is refreshed once from the
+ * server (lib/refresh-session.ts), so roles or a ban changed meanwhile apply.
  */
 export function SessionEffects() {
   const queryClient = useQueryClient();
+  useEffect(() => void refreshSession(), []);
   useEffect(() => {
     let userId = getSession().user?.id;
     return subscribeSession(() => {
