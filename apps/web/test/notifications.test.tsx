@@ -72,7 +72,7 @@ describe('live notifications in the header', () => {
     await renderShell();
     await waitFor(() => expect(within(header()).getByText('1')).toBeTruthy());
     fakeRealtime.connect();
-    await waitFor(() => expect(fakeRealtime.subscriptions()).toEqual(['notifications/*']));
+    await waitFor(() => expect(fakeRealtime.subscriptions()).toContain('notifications/*'));
 
     fakeRealtime.emit('notifications/*', {
       action: 'create',
@@ -92,7 +92,7 @@ describe('live notifications in the header', () => {
     await renderShell();
     await waitFor(() => expect(within(header()).getByText('1')).toBeTruthy());
     fakeRealtime.connect();
-    await waitFor(() => expect(fakeRealtime.subscriptions()).toEqual(['notifications/*']));
+    await waitFor(() => expect(fakeRealtime.subscriptions()).toContain('notifications/*'));
     fakeRealtime.emit('notifications/*', { action: 'create', record: notification('n2', 'Quiet', '6') });
     await waitFor(() => expect(within(header()).getByText('2')).toBeTruthy());
     expect(chime).not.toHaveBeenCalled();
@@ -105,7 +105,7 @@ describe('live notifications in the header', () => {
     await renderShell();
     await waitFor(() => expect(within(header()).getByText('1')).toBeTruthy());
     fakeRealtime.connect();
-    await waitFor(() => expect(fakeRealtime.subscriptions()).toEqual(['notifications/*']));
+    await waitFor(() => expect(fakeRealtime.subscriptions()).toContain('notifications/*'));
     fakeRealtime.emit('notifications/*', { action: 'create', record: notification('n0', 'Backdated', '4') });
     fakeRealtime.emit('notifications/*', { action: 'create', record: notification('n3', 'Read', '6', true) });
     await waitFor(() => expect(within(header()).getByText('2')).toBeTruthy());
@@ -119,7 +119,7 @@ describe('live notifications in the header', () => {
     await renderShell();
     await waitFor(() => expect(within(header()).getByText('2')).toBeTruthy());
     fakeRealtime.connect();
-    await waitFor(() => expect(fakeRealtime.subscriptions()).toEqual(['notifications/*']));
+    await waitFor(() => expect(fakeRealtime.subscriptions()).toContain('notifications/*'));
 
     fakeRealtime.emit('notifications/*', {
       action: 'update',
@@ -198,7 +198,7 @@ describe('/notifications', () => {
     renderApp('/notifications');
     const list = await screen.findByRole('list', { name: 'Notifications' });
     fakeRealtime.connect();
-    await waitFor(() => expect(fakeRealtime.subscriptions()).toEqual(['notifications/*']));
+    await waitFor(() => expect(fakeRealtime.subscriptions()).toContain('notifications/*'));
 
     fakeRealtime.emit('notifications/*', { action: 'create', record: notification('n2', 'Second', '2') });
     await waitFor(() =>
