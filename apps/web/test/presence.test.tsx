@@ -20,7 +20,7 @@ describe('the presence heartbeat (fake timers)', () => {
     const stop = startHeartbeat({
       status,
       timings: PRESENCE_TIMINGS,
-      target: target as unknown as Window,
+      target: target,
       send: (next) => {
         sent.push(next);
         return Promise.resolve();
