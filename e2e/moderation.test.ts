@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DashboardPage } from './pages/dashboard-page';
+import { DashboardPage, SiteManagement } from './pages/dashboard-page';
 import { ReportDialog } from './pages/report-dialog';
 import { ReportQueuePage } from './pages/report-queue-page';
 import { SecretLoginPage } from './pages/secret-login-page';
@@ -250,6 +250,44 @@ describe.skipIf(!inject('browserAvailable'))(
         const dashboard = new DashboardPage(staffPage, server.url);
         await dashboard.openDashboard();
         await dashboard.decisions.getByText(/set roles of rita_reports: moderator/).waitFor();
+      },
+      STEP_TIMEOUT,
+    );
+
+    it(
+      'an admin creates a label tree and a content page in the app; the page is served with its title',
+      async () => {
+        screenshotOnFailure(staffPage, 'moderation-site');
+        // Still signed in as the admin of the previous step.
+        const site = new SiteManagement(staffPage, server.url);
+        await site.openDashboard();
+        await site.heading('Manage the site').waitFor();
+        await site.addLabel({ name: 'Sizes', order: 1, category: true });
+        await site.addLabel({ name: 'Giants', parent: 'Sizes', color: '#aa3377', order: 2 });
+        const sizes = await admin.collection('labels').getFirstListItem('name = "Sizes"');
+        expect(sizes).toMatchObject({ isCategory: true, order: 1, parent: '' });
+        expect(await admin.collection('labels').getFirstListItem('name = "Giants"')).toMatchObject({
+          parent: sizes.id,
+          color: '#aa3377',
+          order: 2,
+        });
+
+        await site.pages.getByRole('textbox', { name: 'Content (HTML)' }).fill('<p>Preview me</p>');
+        await site.pages.getByLabel('Preview').getByText('Preview me').waitFor();
+        await site.addPage({
+          title: 'Our Roadmap',
+          slug: 'roadmap',
+          content: '<h2>Next up</h2><p>More giants.</p><script>alert(1)</script>',
+        });
+        await staffPage.screenshot({
+          path: 'test-results/screenshots/site-management-1280.png',
+          fullPage: true,
+        });
+
+        await site.open('/site/roadmap');
+        await site.heading('Our Roadmap').waitFor();
+        await site.heading('Next up').waitFor();
+        await expect.poll(() => site.title()).toBe('Our Roadmap | Size Community');
       },
       STEP_TIMEOUT,
     );

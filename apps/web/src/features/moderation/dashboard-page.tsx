@@ -1,13 +1,16 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { displayName } from '../../lib/display-name';
 import { errorMessage } from '../../lib/errors';
 import { formatCount, formatDateTime } from '../../lib/format';
+import { isAdmin } from '../../lib/roles';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAdminCount, type AdminCount } from './api/get-admin-counts';
 import { useRecentDecisions } from './api/get-recent-decisions';
+import { SiteLabels } from './site-labels';
+import { SitePages } from './site-pages';
 import { StaffChat } from './staff-chat';
 
 const TILES: { count: AdminCount; label: string; to: string }[] = [
@@ -68,9 +71,6 @@ function RecentDecisions() {
           <Title order={2} size="h3" id="recent-decisions-title">
             Recent moderation decisions
           </Title>
-          <Anchor component={Link} to="/admin/users" size="sm">
-            Users
-          </Anchor>
         </Group>
         {body}
       </Stack>
@@ -81,7 +81,7 @@ function RecentDecisions() {
 /** /admin (spec part 2 §2, PRODUCT.md §13): the counts, recent decisions and the staff chat. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
-  const { user } = useSession();
+  const { user, roles } = useSession();
   return (
     <Stack>
       <Title order={1}>Dashboard</Title>
@@ -94,6 +94,15 @@ export function DashboardPage() {
         <StaffChat userId={user?.id ?? ''} />
         <RecentDecisions />
       </SimpleGrid>
+      {isAdmin(roles) && (
+        <>
+          <Title order={2}>Manage the site</Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <SiteLabels />
+            <SitePages />
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }

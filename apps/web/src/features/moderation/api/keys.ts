@@ -25,6 +25,10 @@ export const staffChatKeys = {
   all: ['staff-chat'] as const,
 };
 
+export const sitePageKeys = {
+  all: ['site-pages'] as const,
+};
+
 export const adminCountKeys = {
   all: ['admin-counts'] as const,
   count: (name: AdminCount) => ['admin-counts', name] as const,
