@@ -272,6 +272,10 @@ describe.skipIf(!inject('browserAvailable'))(
           order: 2,
         });
 
+        // The site ships with a roadmap page; this site's admin starts theirs from scratch.
+        const shipped = await admin.collection('pages').getFirstListItem('slug = "roadmap"');
+        await admin.collection('pages').delete(shipped.id);
+        await site.openDashboard();
         await site.pages.getByRole('textbox', { name: 'Content (HTML)' }).fill('<p>Preview me</p>');
         await site.pages.getByLabel('Preview').getByText('Preview me').waitFor();
         await site.addPage({
