@@ -19,11 +19,13 @@ const label = (id: string, name: string, parent = '') => ({
 });
 
 describe('managing the site from the dashboard', () => {
-  it('is for admins only', async () => {
+  it('labels and content pages are for admins only; moderators manage tags', async () => {
     signIn({ roles: ['moderator'] });
     renderApp('/admin');
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
-    expect(screen.queryByRole('heading', { name: 'Manage the site' })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Tags' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Labels' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Content pages' })).toBeNull();
   });
 
   it('shows the label tree, children under their parent, and adds a label', async () => {
@@ -74,5 +76,36 @@ describe('managing the site from the dashboard', () => {
         },
       ]),
     );
+  });
+
+  it('a moderator renames and deletes tags', async () => {
+    signIn({ roles: ['moderator'] });
+    const TAGS = '/api/collections/tags/records';
+    fakeApi.on('GET', TAGS, {
+      body: listOf([
+        { id: 't1', name: 'giant' },
+        { id: 't2', name: 'Giant ' },
+      ]),
+    });
+    fakeApi.on('PATCH', `${TAGS}/t1`, (request) => ({ body: { id: 't1', ...(request.body as object) } }));
+    fakeApi.on('DELETE', `${TAGS}/t2`, { status: 204 });
+    renderApp('/admin');
+    const tags = await screen.findByRole('region', { name: 'Tags' });
+    const first = (await within(tags).findAllByRole('listitem'))[0]!;
+    await userEvent.click(within(first).getByRole('button', { name: 'Rename' }));
+    const box = within(tags).getByRole('textbox', { name: 'New name for giant' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'giantess');
+    await userEvent.click(within(tags).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fakeApi.requestsTo(`${TAGS}/t1`, 'PATCH').map((r) => r.body)).toEqual([{ name: 'giantess' }]),
+    );
+    const second = within(tags).getAllByRole('listitem')[1]!;
+    await userEvent.click(within(second).getByRole('button', { name: 'Delete' }));
+    expect(fakeApi.requestsTo(`${TAGS}/t2`, 'DELETE')).toHaveLength(0);
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('Are you sure you want to delete this tag?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(fakeApi.requestsTo(`${TAGS}/t2`, 'DELETE')).toHaveLength(1));
   });
 });

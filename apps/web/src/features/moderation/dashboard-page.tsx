@@ -11,6 +11,7 @@ import { useAdminCount, type AdminCount } from './api/get-admin-counts';
 import { useRecentDecisions } from './api/get-recent-decisions';
 import { SiteLabels } from './site-labels';
 import { SitePages } from './site-pages';
+import { SiteTags } from './site-tags';
 import { StaffChat } from './staff-chat';
 
 const TILES: { count: AdminCount; label: string; to: string }[] = [
@@ -94,15 +95,16 @@ export function DashboardPage() {
         <StaffChat userId={user?.id ?? ''} />
         <RecentDecisions />
       </SimpleGrid>
-      {isAdmin(roles) && (
-        <>
-          <Title order={2}>Manage the site</Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Title order={2}>Manage the site</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <SiteTags />
+        {isAdmin(roles) && (
+          <>
             <SiteLabels />
             <SitePages />
-          </SimpleGrid>
-        </>
-      )}
+          </>
+        )}
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog, deleteQuestion } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
 import { errorMessage } from '../../lib/errors';
 import { useLabels } from '../../lib/posts/get-labels';
@@ -46,6 +47,7 @@ export function SiteLabels() {
   const { save, remove } = useManageLabel();
   const [form, setForm] = useState<LabelInput>(EMPTY);
   const [editing, setEditing] = useState<string | undefined>();
+  const [deleting, setDeleting] = useState<string | undefined>();
   const set = <K extends keyof LabelInput>(key: K, value: LabelInput[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -86,7 +88,7 @@ export function SiteLabels() {
             >
               Edit
             </Button>
-            <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove.mutate(label.id)}>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(label.id)}>
               Delete
             </Button>
           </Group>
@@ -105,6 +107,14 @@ export function SiteLabels() {
           Labels
         </Title>
         {list}
+        <ConfirmDialog
+          opened={deleting !== undefined}
+          message={deleteQuestion('label')}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={() => deleting && remove.mutate(deleting, { onSettled: () => setDeleting(undefined) })}
+          onCancel={() => setDeleting(undefined)}
+        />
         <form
           onSubmit={(event) => {
             event.preventDefault();
