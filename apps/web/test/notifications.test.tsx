@@ -75,7 +75,9 @@ describe('live notifications in the header', () => {
     await renderShell();
     await waitFor(() => expect(within(header()).getByText('1')).toBeTruthy());
     fakeRealtime.connect();
-    await waitFor(() => expect(subscribedTopics()).toEqual(['messages/*', 'notifications/*']));
+    await waitFor(() =>
+      expect(subscribedTopics()).toEqual(expect.arrayContaining(['messages/*', 'notifications/*'])),
+    );
 
     fakeRealtime.emit('notifications/*', {
       action: 'create',
@@ -95,7 +97,9 @@ describe('live notifications in the header', () => {
     await renderShell();
     await waitFor(() => expect(within(header()).getByText('1')).toBeTruthy());
     fakeRealtime.connect();
-    await waitFor(() => expect(subscribedTopics()).toEqual(['messages/*', 'notifications/*']));
+    await waitFor(() =>
+      expect(subscribedTopics()).toEqual(expect.arrayContaining(['messages/*', 'notifications/*'])),
+    );
     fakeRealtime.emit('notifications/*', { action: 'create', record: notification('n2', 'Quiet', '6') });
     await waitFor(() => expect(within(header()).getByText('2')).toBeTruthy());
     expect(chime).not.toHaveBeenCalled();
@@ -108,7 +112,9 @@ describe('live notifications in the header', () => {
     await renderShell();
     await waitFor(() => expect(within(header()).getByText('1')).toBeTruthy());
     fakeRealtime.connect();
-    await waitFor(() => expect(subscribedTopics()).toEqual(['messages/*', 'notifications/*']));
+    await waitFor(() =>
+      expect(subscribedTopics()).toEqual(expect.arrayContaining(['messages/*', 'notifications/*'])),
+    );
     fakeRealtime.emit('notifications/*', { action: 'create', record: notification('n0', 'Backdated', '4') });
     fakeRealtime.emit('notifications/*', { action: 'create', record: notification('n3', 'Read', '6', true) });
     await waitFor(() => expect(within(header()).getByText('2')).toBeTruthy());
@@ -122,7 +128,9 @@ describe('live notifications in the header', () => {
     await renderShell();
     await waitFor(() => expect(within(header()).getByText('2')).toBeTruthy());
     fakeRealtime.connect();
-    await waitFor(() => expect(subscribedTopics()).toEqual(['messages/*', 'notifications/*']));
+    await waitFor(() =>
+      expect(subscribedTopics()).toEqual(expect.arrayContaining(['messages/*', 'notifications/*'])),
+    );
 
     fakeRealtime.emit('notifications/*', {
       action: 'update',
@@ -201,7 +209,9 @@ describe('/notifications', () => {
     renderApp('/notifications');
     const list = await screen.findByRole('list', { name: 'Notifications' });
     fakeRealtime.connect();
-    await waitFor(() => expect(subscribedTopics()).toEqual(['messages/*', 'notifications/*']));
+    await waitFor(() =>
+      expect(subscribedTopics()).toEqual(expect.arrayContaining(['messages/*', 'notifications/*'])),
+    );
 
     fakeRealtime.emit('notifications/*', { action: 'create', record: notification('n2', 'Second', '2') });
     await waitFor(() =>

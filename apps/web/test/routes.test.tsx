@@ -51,6 +51,9 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     'stories-browse': 'Browse Stories',
     'stories-manage': 'Manage Your Stories',
     'content-queue': 'Content Queue',
+    dashboard: 'Dashboard',
+    'report-queue': 'Report Queue',
+    users: 'Users',
     notifications: 'Notifications',
     messages: 'Messages',
     // Not a conversation id, so read as a message id that the fake server does not know.

@@ -7,7 +7,7 @@ import { labels, pages, tags } from './catalog';
 import { comments, favorites, likes, notifications, views } from './engagement';
 import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
 import { conversations, messageRequests, messages } from './messaging';
-import { moderationLog, postContentActions, reports, unmigratedUsers } from './moderation';
+import { moderationLog, postContentActions, reports, staffMessages, unmigratedUsers } from './moderation';
 import { posts } from './posts';
 import { presence } from './presence';
 import { profiles } from './profiles';
@@ -40,4 +40,5 @@ export const communityCollections: readonly CollectionInput[] = [
   forumPostCounts,
   unmigratedUsers,
   messageRequests,
+  staffMessages,
 ];

@@ -4,7 +4,8 @@ import { ADULT, MEMBER, MOD, all, any, owns } from './rules';
 export const messages: CollectionInput = {
   name: 'messages',
   listRule: any(owns('from'), owns('to')),
-  viewRule: any(owns('from'), owns('to')),
+  // Moderators read a message only once someone has reported it, to judge the report (PRODUCT.md §7).
+  viewRule: any(owns('from'), owns('to'), all(MOD, 'reports_via_message.message ?= id')),
   // No messages to oneself or to banned members (PRODUCT.md §6).
   createRule: all(
     MEMBER,

@@ -74,8 +74,8 @@ export const unmigratedUsers: CollectionInput = {
 
 /**
  * What moderators did outside reports and review decisions (PRODUCT.md §7: every moderator action is
- * recorded with who, what, when and why): deleting someone else's post, comment or message, and
- * banning or lifting a ban directly. Written by the server only (site/moderation-log.ts).
+ * recorded with who, what, when and why): deleting someone else's post, comment or message, banning or
+ * lifting a ban directly, and an admin changing a member's roles (`summary` holds the new roles). Written by the server only (site/moderation-log.ts).
  */
 export const moderationLog: CollectionInput = {
   name: 'moderation_log',
@@ -86,7 +86,12 @@ export const moderationLog: CollectionInput = {
   deleteRule: null,
   fields: [
     { name: 'moderator', type: 'relation', collectionId: 'users', required: true },
-    { name: 'action', type: 'select', required: true, values: ['delete', 'ban', 'unban', 'pin', 'unpin'] },
+    {
+      name: 'action',
+      type: 'select',
+      required: true,
+      values: ['delete', 'ban', 'unban', 'pin', 'unpin', 'roles'],
+    },
     { name: 'target_collection', type: 'text', max: 50 },
     { name: 'target_id', type: 'text', max: 50 },
     // The item itself may be gone; its title or first words stay here.
@@ -97,4 +102,24 @@ export const moderationLog: CollectionInput = {
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],
   indexes: ['CREATE INDEX idx_moderation_log_created ON "moderation_log" ("created")'],
+};
+
+/**
+ * The staff chat of the dashboard (PRODUCT.md §13): a room only moderators and admins read and write,
+ * each as themself. Messages older than 90 days go when a new one is written (site/staff-chat.ts).
+ */
+export const staffMessages: CollectionInput = {
+  name: 'staff_messages',
+  listRule: MOD,
+  viewRule: MOD,
+  createRule: all(MOD, owns('author')),
+  updateRule: null,
+  deleteRule: null,
+  fields: [
+    { name: 'author', type: 'relation', collectionId: 'users', required: true },
+    { name: 'content', type: 'text', required: true, max: 2000 },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: ['CREATE INDEX idx_staff_messages_created ON "staff_messages" ("created")'],
 };

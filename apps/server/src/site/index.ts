@@ -10,6 +10,7 @@ import { registerPresence } from './presence';
 import { registerSafeMessages } from './safe-messages';
 import { registerProfileUsername } from './profile-username';
 import { registerSearch } from './search';
+import { registerStaffChat } from './staff-chat';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
@@ -28,4 +29,5 @@ export function registerSite(core: Core): void {
   registerPresence(core);
   registerSearch(core);
   registerProfileUsername(core);
+  registerStaffChat(core);
 }

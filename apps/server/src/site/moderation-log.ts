@@ -126,10 +126,27 @@ async function logPin(core: Core, event: RecordEvent): Promise<void> {
   });
 }
 
+/** An admin changing someone's roles; the new roles are the summary (empty: a member again). */
+async function logRoles(core: Core, event: RecordEvent): Promise<void> {
+  const moderator = moderatorOf(event);
+  const roles = (value: unknown) => (Array.isArray(value) ? value.map(String).sort().join(', ') : '');
+  const after = roles(event.record.roles);
+  if (!moderator || !event.previous || roles(event.previous.roles) === after) return;
+  await write(core, event, {
+    moderator,
+    action: 'roles',
+    target_collection: 'users',
+    target_id: text(event.record.id),
+    summary: `${text(event.record.username)}: ${after || 'member'}`.slice(0, 300),
+    owner: text(event.record.id),
+  });
+}
+
 export function registerModerationLog(core: Core): void {
   for (const collection of ['posts', 'comments', 'messages']) {
     core.hooks.on('beforeDelete', (event) => logDelete(core, event), collection);
   }
   core.hooks.on('afterUpdate', (event) => logBan(core, event), 'users');
   core.hooks.on('afterUpdate', (event) => logPin(core, event), 'forum_posts');
+  core.hooks.on('afterUpdate', (event) => logRoles(core, event), 'users');
 }

@@ -355,6 +355,31 @@ const rows: Row[] = [
   { collection: 'forums', op: 'delete', id: 'forummatrix0001', expect: { bob: 404, mod: 404, admin: 400 } },
   { collection: 'forum_posts', op: 'delete', id: 'forumpostbob001', expect: { alice: 404, bob: 204 } },
   { collection: 'forums', op: 'delete', id: 'forummatrix0001', expect: { admin: 204 } },
+  // staff_messages: the dashboard's staff chat; staff only, each as themself, never edited.
+  {
+    collection: 'staff_messages',
+    op: 'create',
+    body: { id: 'staffmessage001', author: CAST.mod, content: 'Hello staff' },
+    expect: { guest: 400, banned: 400, bob: 400, alice: 400, mod: 200, admin: 400 },
+  },
+  {
+    collection: 'staff_messages',
+    op: 'list',
+    expect: {
+      guest: [200, 0],
+      banned: [200, 0],
+      bob: [200, 0],
+      alice: [200, 0],
+      mod: [200, 1],
+      admin: [200, 1],
+    },
+  },
+  {
+    collection: 'staff_messages',
+    op: 'delete',
+    id: 'staffmessage001',
+    expect: { bob: 403, mod: 403, admin: 403 },
+  },
 ];
 
 describeEachDialect('permission matrix', (getDb) => {

@@ -7,8 +7,8 @@
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
  *   `story-edit`, `story`, `notifications`, `content-queue`, `forums`, `forum`, `forum-submit`,
- *   `forum-thread`, `messages`, `conversation`, `profile`, `edit-profile`, `likes`, `favorites`: their
- *   own screens.
+ *   `forum-thread`, `messages`, `conversation`, `profile`, `edit-profile`, `likes`, `favorites`,
+ *   `dashboard`, `report-queue`, `users`: their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -42,7 +42,10 @@ export type RouteScreen =
         | 'profile'
         | 'edit-profile'
         | 'likes'
-        | 'favorites';
+        | 'favorites'
+        | 'dashboard'
+        | 'report-queue'
+        | 'users';
     };
 
 export interface RouteEntry {
@@ -100,10 +103,10 @@ const MEMBERS: [string, RouteScreen][] = [
 ];
 
 const MODERATORS: [string, RouteScreen][] = [
-  ['/admin', soon('Dashboard')],
+  ['/admin', { kind: 'dashboard' }],
   ['/admin/content-queue', { kind: 'content-queue' }],
-  ['/admin/report-queue', soon('Report Queue')],
-  ['/admin/users', soon('Users')],
+  ['/admin/report-queue', { kind: 'report-queue' }],
+  ['/admin/users', { kind: 'users' }],
 ];
 
 const rows = (access: RouteAccess, list: [string, RouteScreen][]): RouteEntry[] =>

@@ -37,6 +37,11 @@ const SCREENS = {
   messages: () => import('../features/messages/messages-page').then((m) => ({ Component: m.MessagesPage })),
   conversation: () =>
     import('../features/messages/conversation-page').then((m) => ({ Component: m.ConversationPage })),
+  dashboard: () =>
+    import('../features/moderation/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  'report-queue': () =>
+    import('../features/moderation/report-queue-page').then((m) => ({ Component: m.ReportQueuePage })),
+  users: () => import('../features/moderation/users-page').then((m) => ({ Component: m.UsersPage })),
   story: () => import('./screens/story-screen').then((m) => ({ Component: m.StoryScreen })),
   forums: () => import('../features/forums/forums-page').then((m) => ({ Component: m.ForumsPage })),
   forum: () => import('../features/forums/forum-page').then((m) => ({ Component: m.ForumPage })),

@@ -31,7 +31,8 @@ function useSessionChanges() {
 }
 
 /**
- * Ends a session the server no longer accepts (a password reset or ban elsewhere), so a member never sees
+ * Confirms the session with the server (an auth refresh, which also brings the member's current record,
+ * so roles or settings changed meanwhile apply) and ends a session the server no longer accepts (a password reset or ban elsewhere), so a member never sees
  * an old tab that looks signed in while every list is empty: checked when the app starts, when the member
  * comes back to the tab, and whenever the server refuses a request. The guards then send the member to
  * sign in, with the page they were on kept as the redirect.

@@ -45,8 +45,8 @@ export function ReportDialogBody({ opened, onClose, target, targetId, title, que
           label="Reason"
           description={question}
           required
-          autosize
-          minRows={3}
+          // A fixed height: Mantine's autosize needs the CSS Font Loading API, which not every browser has.
+          rows={4}
           value={reason}
           error={missing ? REPORT_TEXTS.reasonRequired : undefined}
           onChange={(event) => {

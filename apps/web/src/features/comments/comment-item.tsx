@@ -27,7 +27,10 @@ export interface CommentThreadProps {
   depth?: number;
 }
 
-/** What one may do with a comment: reply (on a published post), edit (author), delete (spec part 1 §6). */
+/**
+ * What one may do with a comment: reply (on a published post), edit (author), delete (spec part 1 §6),
+ * report (any signed-in member but its author, spec part 2 §1).
+ */
 function CommentActions({
   comment,
   post,

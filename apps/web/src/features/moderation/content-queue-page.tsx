@@ -1,39 +1,21 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { PagePagination, pageNumber } from '../../components/page-pagination';
+import { PagePagination } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { REVIEW_TEXTS, useSubmittedPosts } from './api/content-queue';
+import { useSubmittedPosts } from './api/get-submitted-posts';
+import { REVIEW_TEXTS } from './api/queue-types';
 import { QueueEntry } from './queue-entry';
-
-/** Spec part 2 §9: the queue's pageSize query defaults to 1 (one submission at a time). */
-export const QUEUE_DEFAULT_PAGE_SIZE = 1;
-// A moderator may ask for more at once, within what the API serves in one page.
-const QUEUE_MAX_PAGE_SIZE = 100;
-
-function pageSizeOf(value: string | null): number {
-  const size = Number(value);
-  return Number.isInteger(size) && size > 0 ? Math.min(size, QUEUE_MAX_PAGE_SIZE) : QUEUE_DEFAULT_PAGE_SIZE;
-}
+import { useQueueParams } from './queue-params';
 
 /** /admin/content-queue?page=N&pageSize=M (spec part 2 §2): submissions awaiting review, oldest first. */
 export function ContentQueuePage() {
   usePageTitle('Content Queue');
   const { user } = useSession();
-  const [params, setParams] = useSearchParams();
-  const page = pageNumber(params.get('page'));
-  const pageSize = pageSizeOf(params.get('pageSize'));
+  const { page, pageSize, goTo } = useQueueParams();
   const queue = useSubmittedPosts(page, pageSize);
-
-  const goTo = (next: number) => {
-    const query = new URLSearchParams(params);
-    if (next === 1) query.delete('page');
-    else query.set('page', String(next));
-    setParams(query);
-  };
 
   // Deciding on the last submission of the last page leaves that page empty: step back to the new last page.
   const lastPage = queue.data?.totalPages ?? 0;

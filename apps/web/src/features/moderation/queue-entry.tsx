@@ -9,11 +9,11 @@ import { displayName } from '../../lib/display-name';
 import { formatDateTime } from '../../lib/format';
 import {
   REVIEW_TEXTS,
-  useReviewPost,
   type ReviewAction,
   type SubmittedContent,
   type SubmittedPost,
-} from './api/content-queue';
+} from './api/queue-types';
+import { useReviewPost } from './api/review-post';
 
 const firstOf = (value: SubmittedContent | SubmittedContent[] | undefined) =>
   Array.isArray(value) ? value[0] : value;
