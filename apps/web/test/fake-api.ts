@@ -20,6 +20,14 @@ export interface FakeReply {
 
 type Handler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
+/**
+ * Requests the shell makes by itself for a signed-in member, whatever the screen: the session check (an
+ * auth refresh) and Who's Online's presence. Tests that list a screen's own writes leave them out.
+ */
+export function isShellBackground(request: { path: string }): boolean {
+  return request.path.endsWith('/auth-refresh') || request.path.startsWith('/api/collections/presence/');
+}
+
 export const NOT_FOUND_BODY = { status: 404, message: "The requested resource wasn't found.", data: {} };
 
 /** A PocketBase list answer around `items`. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getFlashMessages } from '../src/components/flash';
 import { ageOn, validateBirthday, validateUsername } from '../src/features/auth/register-validation';
 import { pb } from '../src/lib/pocketbase';
-import { fakeApi, listOf, type FakeReply } from './fake-api';
+import { fakeApi, isShellBackground, listOf, type FakeReply } from './fake-api';
 import { currentUrl, renderApp } from './render';
 import { authAnswer, userRecord } from './session';
 import { USER_ID, header } from './shell-helpers';
@@ -66,7 +66,7 @@ async function fillForm(entry: Entry) {
 /** The writes the registration made, in order, as "METHOD path body". */
 const writes = () =>
   fakeApi.requests
-    .filter((r) => r.method !== 'GET')
+    .filter((r) => r.method !== 'GET' && !isShellBackground(r))
     .map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body ?? null)}`);
 
 function serveRegistration() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getFlashMessages } from '../src/components/flash';
 import { parseTagNames } from '../src/lib/posts/save-post';
-import { bodyOf, deferred, fakeApi, listOf, type FakeReply } from './fake-api';
+import { bodyOf, deferred, fakeApi, isShellBackground, listOf, type FakeReply } from './fake-api';
 import { currentUrl, renderApp } from './render';
 import { signIn } from './session';
 import { USER_ID } from './shell-helpers';
@@ -125,7 +125,7 @@ describe('/stories/submit', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/stories/storynew'));
     // The shell's session check (an auth refresh at start) is no part of the submission.
     const writes = fakeApi.requests
-      .filter((r) => r.method !== 'GET' && !r.path.endsWith('/auth-refresh'))
+      .filter((r) => r.method !== 'GET' && !isShellBackground(r))
       .map((r) => `${r.method} ${r.path} ${JSON.stringify(bodyOf(r))}`);
     // The post goes as form data (spec part 1 §7 "posts: create or update with form data").
     expect(fakeApi.requestsTo(POSTS, 'POST')[0]?.body).toBeInstanceOf(FormData);
