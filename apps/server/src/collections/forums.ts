@@ -22,8 +22,12 @@ export const forumPosts: CollectionInput = {
   name: 'forum_posts',
   listRule: MEMBER,
   viewRule: MEMBER,
-  createRule: all(MEMBER, CONTRIBUTES('post.'), untouched('pinned')),
-  updateRule: any(all(CONTRIBUTES('post.'), untouched('pinned')), MOD),
+  // One post, one record (PRODUCT.md §15): a forum post's post is a `forum-post` and stays its own.
+  createRule: all(MEMBER, CONTRIBUTES('post.'), "post.type = 'forum-post'", untouched('pinned')),
+  updateRule: all(
+    any(all(CONTRIBUTES('post.'), untouched('pinned')), MOD),
+    '@request.body.post:changed = false',
+  ),
   deleteRule: any(CONTRIBUTES('post.'), MOD),
   fields: [
     { name: 'post', type: 'relation', collectionId: 'posts', required: true, cascadeDelete: true },

@@ -272,6 +272,21 @@ const rows: Row[] = [
     body: { id: CAST.bob, user: CAST.bob, status: 'online' },
     expect: { alice: 400, bob: 200 },
   },
+  // PRODUCT.md §15 integrity rows (apps/server/test/integrity/ has each attack in full).
+  // One post, one record: no second story on a post, and a story never moves to another post.
+  {
+    collection: 'stories',
+    op: 'create',
+    body: { post: C.draft, content: 'A second story on one post' },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'stories',
+    op: 'update',
+    id: C.draftStory,
+    body: { post: C.published },
+    expect: { alice: 404, mod: 404 },
+  },
 ];
 
 describeEachDialect('permission matrix', (getDb) => {
