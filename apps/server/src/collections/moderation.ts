@@ -17,6 +17,8 @@ export const reports: CollectionInput = {
   // Delete and ban need a resolution text.
   updateRule: all(
     MOD,
+    // The one who acted is the caller, always (PRODUCT.md §15; site/moderator-powers.ts sets it).
+    any('@request.body.resolver:isset = false', '@request.body.resolver = @request.auth.id'),
     any(
       '@request.body.action:isset = false',
       "@request.body.action = 'resolve'",

@@ -5,6 +5,7 @@ import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
+import { registerModeratorPowers } from './moderator-powers';
 import { registerPresence } from './presence';
 import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
@@ -19,6 +20,7 @@ export function registerSite(core: Core): void {
   registerConversations(core);
   registerModeration(core);
   registerModerationLog(core);
+  registerModeratorPowers(core);
   registerWriteLimits(core);
   registerPresence(core);
   registerSearch(core);

@@ -287,6 +287,30 @@ const rows: Row[] = [
     body: { post: C.published },
     expect: { alice: 404, mod: 404 },
   },
+  // Moderator powers are exact: a moderator changes no field of another member but is_banned.
+  {
+    collection: 'users',
+    op: 'update',
+    id: CAST.alice,
+    body: { emailVisibility: true },
+    expect: { mod: 403, bob: 404 },
+  },
+  // The resolver of a report is its caller, never someone else.
+  {
+    collection: 'reports',
+    op: 'update',
+    id: C.report,
+    body: { action: 'resolve', resolver: CAST.admin },
+    expect: { mod: 404 },
+  },
+  // Identity links are fixed: users.profile only ever names one's own profile.
+  {
+    collection: 'users',
+    op: 'update',
+    id: CAST.bob,
+    body: { profile: 'nosuchprofile01' },
+    expect: { bob: 404 },
+  },
 ];
 
 describeEachDialect('permission matrix', (getDb) => {
