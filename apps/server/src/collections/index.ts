@@ -5,6 +5,7 @@
 import type { CollectionInput } from '../core/collections/model';
 import { labels, pages, tags } from './catalog';
 import { comments, favorites, likes, notifications, views } from './engagement';
+import { postInvitations } from './invitations';
 import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
 import { conversations, messages } from './messaging';
 import { moderationLog, postContentActions, reports, unmigratedUsers } from './moderation';
@@ -39,4 +40,5 @@ export const communityCollections: readonly CollectionInput[] = [
   pinnedForumPosts,
   forumPostCounts,
   unmigratedUsers,
+  postInvitations,
 ];

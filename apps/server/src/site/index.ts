@@ -1,6 +1,7 @@
 /** The community's behaviour, plugged into the core's hooks (never into HTTP handlers). */
 import type { Core } from '../core';
 import { registerChapters } from './chapters';
+import { registerCoauthors } from './coauthors';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerModeration } from './moderation';
@@ -17,6 +18,7 @@ export function registerSite(core: Core): void {
   registerReview(core);
   registerEngagement(core);
   registerChapters(core);
+  registerCoauthors(core);
   registerConversations(core);
   registerModeration(core);
   registerModerationLog(core);

@@ -311,6 +311,20 @@ const rows: Row[] = [
     body: { profile: 'nosuchprofile01' },
     expect: { bob: 404 },
   },
+  // Authorship is consented: one creator, co-authors invited (post_invitations) and added on accepting.
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'story', title: 'Two authors', contributors: [CAST.alice, CAST.bob] },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'post_invitations',
+    op: 'create',
+    body: { post: C.published, user: CAST.bob, inviter: CAST.alice },
+    expect: { guest: 400, bob: 400, mod: 400, alice: 200 },
+  },
+  { collection: 'post_invitations', op: 'list', expect: { guest: [200, 0], mod: [200, 0], bob: [200, 1] } },
 ];
 
 describeEachDialect('permission matrix', (getDb) => {
