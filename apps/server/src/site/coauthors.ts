@@ -15,7 +15,7 @@ import { notify } from './notify';
 import { text } from './values';
 
 const ids = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map(String) : value ? [String(value)] : [];
+  Array.isArray(value) ? value.map((id) => text(id)) : text(value) ? [text(value)] : [];
 
 const refuse = (message: string) =>
   new ApiError(400, 'Failed to update record.', {
