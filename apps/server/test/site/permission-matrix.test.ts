@@ -325,6 +325,26 @@ const rows: Row[] = [
     expect: { guest: 400, bob: 400, mod: 400, alice: 200 },
   },
   { collection: 'post_invitations', op: 'list', expect: { guest: [200, 0], mod: [200, 0], bob: [200, 1] } },
+  // Reactions follow visibility: nothing on a post one cannot view.
+  {
+    collection: 'likes',
+    op: 'create',
+    body: { target: C.draft, user: CAST.bob },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'favorites',
+    op: 'create',
+    body: { target: C.draft, user: CAST.bob, type: 'story' },
+    expect: { bob: 400 },
+  },
+  { collection: 'views', op: 'create', body: { post: C.draft, user: CAST.bob }, expect: { bob: 400 } },
+  {
+    collection: 'reports',
+    op: 'create',
+    body: { user: CAST.bob, reason: 'x', post: C.draft },
+    expect: { bob: 400 },
+  },
 ];
 
 describeEachDialect('permission matrix', (getDb) => {
