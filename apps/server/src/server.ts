@@ -22,6 +22,7 @@ import { registerRecordAuthOAuth2Routes } from './apis/record-auth-oauth2';
 import { registerRecordAuthOtpRoutes } from './apis/record-auth-otp';
 import { registerRecordCrudRoutes } from './apis/record-crud';
 import { registerRateLimits } from './apis/rate-limits';
+import { registerResponseCap } from './apis/response-cap';
 import { registerRealtimeRoutes } from './apis/realtime';
 import { registerRequestInfo } from './apis/request-info';
 import { registerSearchRoutes } from './apis/search';
@@ -65,6 +66,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, parts: 1000 } });
   registerRequestInfo(app, ctx.core);
   registerRateLimits(app, ctx.core);
+  registerResponseCap(app);
 
   // Route groups, one per PocketBase endpoint family.
   registerHealthRoutes(app);

@@ -147,6 +147,8 @@ export function registerBatchRoutes(app: FastifyInstance, core: Core): void {
       uploadBytesLimit: settings.maxBodySize || 128 * 1024 * 1024,
     });
     const items = attachBatchUploads(form, validateItems(form, settings.maxRequests));
+    // Each item counts against the limits of the request it stands for (apis/rate-limits.ts).
+    for (const item of items) await request.limitSubRequest?.(item.method, item.url, item.body);
     const deadline = Date.now() + settings.timeout * 1000;
     // One scope for every item: one transaction, and nothing announced until all of it commits.
     const outcomes = await inWriteScope(core.records, undefined, async (scope) => {

@@ -22,12 +22,24 @@ export function queryString(query: Query, key: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** An integer parameter; a value that is not one is the caller's error. */
+/**
+ * The largest integer a query parameter may carry (PRODUCT.md §15 "Bad numbers are 400s"): page times
+ * perPage stays far inside what both databases take as an OFFSET, so no number reaches SQL as a 500.
+ */
+export const MAX_QUERY_INT = 2_147_483_647;
+
+/** An integer parameter; a value that is not one, or is out of range, is the caller's error. */
 export function queryInt(query: Query, key: string, fallback: number): number {
   const text = queryString(query, key);
   if (text === undefined || text === '') return fallback;
   if (!/^-?\d+$/.test(text.trim())) throw new ApiError(400);
-  return Number(text);
+  const value = Number(text);
+  if (Math.abs(value) > MAX_QUERY_INT) {
+    throw new ApiError(400, `The ${key} parameter is out of range.`, {
+      [key]: { code: 'validation_out_of_range', message: `Must be no more than ${MAX_QUERY_INT}.` },
+    });
+  }
+  return value;
 }
 
 /** A boolean parameter, read as Go's strconv.ParseBool reads it (PocketBase's parser). */

@@ -41,9 +41,11 @@ export const comments: CollectionInput = {
 function reaction(name: 'likes' | 'favorites', extraFields: CollectionInput['fields'] = []): CollectionInput {
   return {
     name,
-    listRule: MEMBER,
-    viewRule: MEMBER,
-    createRule: all(MEMBER, owns('user')),
+    // Reactions follow visibility (PRODUCT.md §15): only on, and only read about, posts one may view,
+    // so a like never reveals an unpublished draft's id.
+    listRule: all(MEMBER, CAN_SEE_POST('target.')),
+    viewRule: all(MEMBER, CAN_SEE_POST('target.')),
+    createRule: all(MEMBER, owns('user'), CAN_SEE_POST('target.')),
     updateRule: null,
     deleteRule: owns('user'),
     fields: [
@@ -69,7 +71,7 @@ export const views: CollectionInput = {
   name: 'views',
   listRule: owns('user'),
   viewRule: owns('user'),
-  createRule: all(MEMBER, owns('user')),
+  createRule: all(MEMBER, owns('user'), CAN_SEE_POST('post.')),
   updateRule: null,
   deleteRule: null,
   fields: [

@@ -22,12 +22,13 @@ export const forumPosts: CollectionInput = {
   name: 'forum_posts',
   listRule: MEMBER,
   viewRule: MEMBER,
-  createRule: all(MEMBER, CONTRIBUTES('post.'), untouched('pinned')),
+  // One post, one record (PRODUCT.md §15): a forum post's post is a `forum-post` and stays its own.
+  createRule: all(MEMBER, CONTRIBUTES('post.'), "post.type = 'forum-post'", untouched('pinned')),
   // Authors edit their thread but never pin it; moderators pin and unpin, and change nothing else of
   // another member's thread (PRODUCT.md §15).
-  updateRule: any(
-    all(CONTRIBUTES('post.'), untouched('pinned')),
-    all(MOD, untouched('post', 'forum', 'content')),
+  updateRule: all(
+    any(all(CONTRIBUTES('post.'), untouched('pinned')), all(MOD, untouched('post', 'forum', 'content'))),
+    '@request.body.post:changed = false',
   ),
   deleteRule: any(CONTRIBUTES('post.'), MOD),
   fields: [

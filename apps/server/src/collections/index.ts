@@ -5,6 +5,7 @@
 import type { CollectionInput } from '../core/collections/model';
 import { labels, pages, tags } from './catalog';
 import { comments, favorites, likes, notifications, views } from './engagement';
+import { postInvitations } from './invitations';
 import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
 import { conversations, messageRequests, messages } from './messaging';
 import { moderationLog, postContentActions, reports, staffMessages, unmigratedUsers } from './moderation';
@@ -41,4 +42,5 @@ export const communityCollections: readonly CollectionInput[] = [
   unmigratedUsers,
   messageRequests,
   staffMessages,
+  postInvitations,
 ];

@@ -26,7 +26,8 @@ export const messages: CollectionInput = {
     { name: 'from', type: 'relation', collectionId: 'users', required: true },
     { name: 'subject', type: 'text', max: 200 },
     { name: 'content', type: 'editor', required: true, maxSize: 50_000 },
-    { name: 'attachments', type: 'file', maxSelect: 10, maxSize: 10 * 1024 * 1024 },
+    // Protected files (PRODUCT.md §15): downloaded only with a file token by who may view the message.
+    { name: 'attachments', type: 'file', maxSelect: 10, maxSize: 10 * 1024 * 1024, protected: true },
     { name: 'is_read', type: 'bool' },
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },

@@ -1,6 +1,6 @@
 import type { CollectionInput } from '../core/collections/model';
 import { MEMBER, MOD, all, any, owns, untouched } from './rules';
-import { CONTRIBUTES } from './posts';
+import { CAN_SEE_POST, CONTRIBUTES } from './posts';
 
 const TARGETS = ['post', 'comment', 'profile', 'message'] as const;
 
@@ -13,10 +13,21 @@ export const reports: CollectionInput = {
   name: 'reports',
   listRule: any(MOD, owns('user')),
   viewRule: any(MOD, owns('user')),
-  createRule: all(MEMBER, owns('user'), EXACTLY_ONE_TARGET, untouched('action', 'resolver', 'resolution')),
+  createRule: all(
+    MEMBER,
+    owns('user'),
+    EXACTLY_ONE_TARGET,
+    untouched('action', 'resolver', 'resolution'),
+    // Reports follow visibility (PRODUCT.md §15): only about what the reporter may view.
+    any("post = ''", CAN_SEE_POST('post.')),
+    any("comment = ''", CAN_SEE_POST('comment.target.')),
+    any("message = ''", 'message.from = @request.auth.id || message.to = @request.auth.id'),
+  ),
   // Delete and ban need a resolution text.
   updateRule: all(
     MOD,
+    // The one who acted is the caller, always (PRODUCT.md §15; site/moderator-powers.ts sets it).
+    any('@request.body.resolver:isset = false', '@request.body.resolver = @request.auth.id'),
     any(
       '@request.body.action:isset = false',
       "@request.body.action = 'resolve'",

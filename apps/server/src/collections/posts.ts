@@ -20,6 +20,9 @@ export const posts: CollectionInput = {
   createRule: all(
     MEMBER,
     ADULT,
+    // Authorship is consented (PRODUCT.md §15): the creator is the only contributor; co-authors are
+    // invited (post_invitations) and added by the server when they accept.
+    '@request.body.contributors:length = 1',
     CONTRIBUTES(),
     // Stories and series need a verified email (spec part 1 §6).
     any("type != 'story' && type != 'series'", '@request.auth.verified = true'),

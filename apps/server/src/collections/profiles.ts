@@ -1,5 +1,5 @@
 import type { CollectionInput } from '../core/collections/model';
-import { MEMBER, all, owns, unchanged, untouched } from './rules';
+import { MEMBER, MOD, all, any, owns, unchanged, untouched } from './rules';
 
 // cf_verified and cf_username come from the external site (site/cf-verification.ts); age from the birthday.
 const SERVER_OWNED = ['cf_verified', 'cf_username', 'age'] as const;
@@ -26,7 +26,16 @@ export const profiles: CollectionInput = {
     },
     { name: 'cf_username', type: 'text', max: 100 },
     { name: 'cf_verified', type: 'date' },
-    { name: 'age', type: 'number', onlyInt: true, min: 0 },
+    // Computed fields follow their owner's setting (PRODUCT.md §15): the age is read, filtered and
+    // sorted on only where `displayAge` is on (by the member themself and moderators always). A JSON
+    // `true` reads as text `true` on PostgreSQL and `1` on SQLite, hence both comparisons.
+    {
+      name: 'age',
+      type: 'number',
+      onlyInt: true,
+      min: 0,
+      readRule: any('user.settings.displayAge = true', 'user.settings.displayAge = 1', owns('user'), MOD),
+    },
     { name: 'location', type: 'text', max: 200 },
     { name: 'relationship_status', type: 'select', values: ['single', 'taken', 'open', 'other'] },
     { name: 'gender', type: 'select', values: ['male', 'female', 'non-binary', 'other'] },

@@ -14,7 +14,13 @@ export const users: CollectionInput = {
   createRule: untouched('roles', 'is_banned', 'profile', 'settings'),
   updateRule: any(
     // A birthday is given once (at sign-up, or later by a single sign-on member) and then fixed.
-    all(owns('id'), unchanged('roles', 'is_banned'), any(unchanged('birthday'), "birthday = ''")),
+    // Identity links are fixed (PRODUCT.md §15): `profile` points only at the member's own profile.
+    all(
+      owns('id'),
+      unchanged('roles', 'is_banned'),
+      any(unchanged('birthday'), "birthday = ''"),
+      any(unchanged('profile'), '@request.body.profile.user = @request.auth.id'),
+    ),
     // Moderators may ban or lift a ban, and change nothing else of another member.
     all(
       MOD,

@@ -107,6 +107,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
       mailer: options.mailer,
       mail: { siteTitle: options.appName, publicUrl: options.appURL },
       attempts: cluster.rateLimiter('attempts'),
+      onMailError: cluster.report,
     },
     realtime,
     rateLimiter: (namespace) => cluster.rateLimiter(namespace),

@@ -1,11 +1,13 @@
 /** The community's behaviour, plugged into the core's hooks (never into HTTP handlers). */
 import type { Core } from '../core';
 import { registerChapters } from './chapters';
+import { registerCoauthors } from './coauthors';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerForums } from './forums';
 import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
+import { registerModeratorPowers } from './moderator-powers';
 import { registerPresence } from './presence';
 import { registerSafeMessages } from './safe-messages';
 import { registerProfileUsername } from './profile-username';
@@ -20,11 +22,13 @@ export function registerSite(core: Core): void {
   registerReview(core);
   registerEngagement(core);
   registerChapters(core);
+  registerCoauthors(core);
   registerConversations(core);
   registerSafeMessages(core);
   registerModeration(core);
   registerModerationLog(core);
   registerForums(core);
+  registerModeratorPowers(core);
   registerWriteLimits(core);
   registerPresence(core);
   registerSearch(core);

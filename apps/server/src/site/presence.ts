@@ -19,6 +19,10 @@ export const PRESENCE_IDLE_MS = 3 * 60_000;
  */
 function hideInvisible(event: RecordEvent): void {
   if (event.record.status === 'invisible') event.record.status = 'offline';
+  // Invisible means invisible (PRODUCT.md §15): an offline record's heartbeat changes nothing anyone
+  // can see, not even `updated`; an unchanged record sends no live event (core/realtime/service.ts).
+  if (event.previous?.status === 'offline' && event.record.status === 'offline')
+    event.record.updated = event.previous.updated;
 }
 
 export function registerPresence(core: Core): void {

@@ -20,11 +20,34 @@ export function ageOn(birthday: string, now = new Date()): number | null {
   return age;
 }
 
+const EARLIEST_BIRTH_YEAR = 1900;
+
+/**
+ * Dates are real dates (PRODUCT.md §15): a birthday is a calendar date from 1900 to today. Years past
+ * 9999 or before year 0 (`+010000-01-01`, `-000100-01-01`) would otherwise slip past the age check.
+ * (Input that is no date at all reads as no birthday, PocketBase's rule, which sign-up refuses.)
+ */
+function impossibleBirthday(event: RecordEvent, birthday: string): boolean {
+  // Only a birthday being given is checked: a stored one never blocks unrelated changes.
+  if (!birthday || (event.previous && !('birthday' in (event.request.body ?? {})))) return false;
+  const match = /^(\d{4})-\d{2}-\d{2} /.exec(birthday);
+  if (!match || Number(match[1]) < EARLIEST_BIRTH_YEAR) return true;
+  return birthday.slice(0, 10) > new Date().toISOString().slice(0, 10);
+}
+
 function normalizeAccount(event: RecordEvent): void {
   const record = event.record;
   if (typeof record.username === 'string') record.username = record.username.trim().toLowerCase();
   if (typeof record.email === 'string') record.email = record.email.trim().toLowerCase();
   const birthday = typeof record.birthday === 'string' ? record.birthday : '';
+  if (impossibleBirthday(event, birthday)) {
+    throw new ApiError(400, event.previous ? 'Failed to update record.' : 'Failed to create record.', {
+      birthday: {
+        code: 'validation_invalid_date',
+        message: `Must be a date between ${EARLIEST_BIRTH_YEAR}-01-01 and today.`,
+      },
+    });
+  }
   // The registration form asks for a birthday; single sign-on cannot, so those members give it later
   // and may not post until they have (ADULT in collections/rules.ts). Superusers import accounts as is.
   const signUp = !event.previous && event.request.context !== 'oauth2' && !event.request.auth?.isSuperuser;

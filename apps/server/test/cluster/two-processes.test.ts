@@ -276,22 +276,28 @@ describe.skipIf(!available)(
       const prefix = `${message.collectionId}/${message.id}/`;
       expect(await s3.keys(prefix)).toEqual([`${prefix}${name}`]);
 
+      // Message attachments are protected files (PRODUCT.md §15): each side downloads with a file token.
       const bystander2 = sdk(second, tokens.bystander);
-      const original = await fetch(bystander2.files.getURL(message, name));
+      const token = await bystander2.files.getToken();
+      const senderToken = await sender.files.getToken();
+      expect((await fetch(bystander2.files.getURL(message, name))).status).toBe(404);
+      const original = await fetch(bystander2.files.getURL(message, name, { token }));
       expect(original.status).toBe(200);
       expect(Buffer.from(await original.arrayBuffer()).equals(picture)).toBe(true);
       // The thumb rendered by process 2 is stored in the bucket, where process 1 finds it.
-      const thumb = await fetch(bystander2.files.getURL(message, name, { thumb: '100x100' }));
+      const thumb = await fetch(bystander2.files.getURL(message, name, { thumb: '100x100', token }));
       expect(thumb.status).toBe(200);
       const thumbBytes = Buffer.from(await thumb.arrayBuffer());
       expect((await sharp(thumbBytes).metadata()).width).toBe(100);
       expect(await s3.keys(prefix)).toContain(`${prefix}thumbs_${name}/100x100_${name}`);
-      const fromFirst = await fetch(sender.files.getURL(message, name, { thumb: '100x100' }));
+      const fromFirst = await fetch(
+        sender.files.getURL(message, name, { thumb: '100x100', token: senderToken }),
+      );
       expect(Buffer.from(await fromFirst.arrayBuffer()).equals(thumbBytes)).toBe(true);
 
       await sdk(second, tokens.superuser).collection('messages').delete(message.id);
       expect(await s3.keys(prefix)).toEqual([]);
-      const gone = await fetch(sender.files.getURL(message, name));
+      const gone = await fetch(sender.files.getURL(message, name, { token: senderToken }));
       await gone.arrayBuffer();
       expect(gone.status).toBe(404);
     });

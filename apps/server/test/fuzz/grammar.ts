@@ -695,6 +695,55 @@ export function pagingValues(rng: Rng): Record<string, string> {
   const out: Record<string, string> = {};
   if (rng.chance(0.25)) out.page = String(rng.pick([1, 1, 2, 3, 50]));
   if (rng.chance(0.3)) out.perPage = String(rng.pick([1, 2, 3, 30, 1000, 5000, 0, -5]));
+  // Out-of-range numbers (PRODUCT.md §15): a clear 400, never a 500.
+  if (rng.chance(0.05)) {
+    out[rng.pick(['page', 'perPage'])] = rng.pick([
+      '99999999999999999999',
+      '-99999999999999999999',
+      '9007199254740993',
+      '2147483648',
+      '2147483647',
+      '1e3',
+      '0x10',
+    ]);
+  }
   if (rng.chance(0.2)) out.skipTotal = rng.pick(['1', 'true', 'false', '0', 'T', 'F']);
   return out;
+}
+
+/**
+ * Sort keys that reach values some callers may not read: private fields (`birthday`), hidden ones
+ * (`note`), related rows the caller may not list (a draft's title through comments), and collections
+ * nobody but superusers reads. Sorting by them must order nothing the caller could not see anyway.
+ */
+const BLIND_SORTS: Record<CollectionName, string[]> = {
+  posts: [
+    'author.birthday',
+    'author.note',
+    'author.email',
+    'secrets_via_value.value',
+    'views',
+    'title',
+    'meta.a',
+  ],
+  comments: [
+    'post.title',
+    'post.views',
+    'post.meta.a',
+    'author.birthday',
+    'post.author.birthday',
+    'author.note',
+  ],
+  members: ['birthday', 'note', 'email', 'posts_via_author.title', 'secrets_via_value.value'],
+  secrets: ['value'],
+};
+
+/** A sort led by one or two keys over hidden values, sometimes with an ordinary key and a filter mixed in. */
+export function blindSortValue(rng: Rng, collection: CollectionName): string {
+  const keys = Array.from(
+    { length: rng.range(1, 2) },
+    () => `${rng.pick(['', '-', '+'])}${rng.pick(BLIND_SORTS[collection])}`,
+  );
+  if (rng.chance(0.3)) keys.push(sortItem(rng, collection, false));
+  return [...keys, 'id'].join(',');
 }

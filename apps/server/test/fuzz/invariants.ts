@@ -125,7 +125,16 @@ export function checkListResponse(
   const refs =
     params !== null &&
     [params.filter, params.sort].some((v) => v?.includes('@collection.') || v?.includes('@request.'));
-  if (!caller.superuser) {
+  // A page or perPage that is no integer in range is a 400 before anything else (PRODUCT.md §15).
+  const badPaging =
+    params !== null &&
+    ['page', 'perPage'].some((key) => {
+      const value = params[key];
+      return value !== undefined && (!/^-?\d+$/.test(value) || Math.abs(Number(value)) > 2_147_483_647);
+    });
+  if (badPaging) {
+    if (status !== 400) fail('wrong status: an out-of-range page or perPage must be 400');
+  } else if (!caller.superuser) {
     if (c.collection === 'secrets' && status !== 403)
       fail(`wrong status: secrets must be 403 for ${caller.name}`);
     else if (refs && status !== 403)

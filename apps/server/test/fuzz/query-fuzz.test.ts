@@ -9,7 +9,9 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithFixture, IDS, type Fixture } from '../support/fixture';
+import { sql } from 'kysely';
 import {
+  blindSortValue,
   expandValue,
   fieldsValue,
   filterValue,
@@ -49,7 +51,7 @@ type Family = 'filter' | 'sort' | 'expand' | 'fields' | 'mixed' | 'raw';
 /** Cases per family for each caller; the superuser (no visibility limits to check) runs half. */
 const CASES: Record<Family, number> = {
   filter: 600,
-  sort: 250,
+  sort: 300,
   expand: 200,
   fields: 200,
   mixed: 350,
@@ -279,6 +281,111 @@ describeWithFixture('list query fuzzing', (getFixture) => {
         expect(problems.length, report(seed, problems)).toBe(0);
       });
     }
+  }
+
+  /**
+   * "0 hidden values revealed" by order or count (PRODUCT.md §15): each case runs twice, before and
+   * after the values this caller may not read are changed underneath (other members' birthdays,
+   * every hidden `note`, the secrets, and the draft's title and numbers for those who cannot see it).
+   * If a sort, filter or total depended on a hidden value, the two answers would differ.
+   */
+  const BLIND_CASES = 700;
+  for (const callerName of ['guest', 'alice', 'bob'] as const) {
+    it(`sort and filter over hidden values × ${BLIND_CASES} (twice each) as ${callerName}`, async () => {
+      const fixture = getFixture();
+      const caller = callers[callerName];
+      const db = fixture.core.db.kysely;
+      const seed = seedFor(SEED, `${callerName}/blind`);
+      const rng = new Rng(seed);
+      const cases: ListCase[] = [];
+      for (let i = 0; i < BLIND_CASES; i++) {
+        const collection = rng.pick(WEIGHTED);
+        const params: Record<string, string> = { sort: blindSortValue(rng, collection) };
+        if (rng.chance(0.3)) params.filter = filterValue(rng, collection, { refs: false });
+        Object.assign(params, pagingValues(rng));
+        cases.push({ collection, params, query: new URLSearchParams(params).toString() });
+      }
+      const run = async () => {
+        const answers: Array<{ status: number; body: string }> = [];
+        for (const c of cases) answers.push(await list(fixture, caller, c.collection, c.query));
+        return answers;
+      };
+      const selfId = callerName === 'guest' ? '' : IDS[callerName];
+      const seesDraft = visible[callerName].posts?.has(IDS.postDraft) ?? false;
+      const saved = {
+        members: (
+          await sql<{
+            id: string;
+            birthday: string;
+            note: string;
+          }>`SELECT id, birthday, note FROM members`.execute(db)
+        ).rows,
+        secrets: (await sql<{ id: string; value: string }>`SELECT id, value FROM secrets`.execute(db)).rows,
+        draft: (
+          await sql<{
+            title: string;
+            views: number;
+          }>`SELECT title, views FROM posts WHERE id = ${IDS.postDraft}`.execute(db)
+        ).rows[0]!,
+      };
+      const first = await run();
+      // Change what this caller may not read, in an order-reversing way.
+      for (const [i, m] of saved.members.entries()) {
+        const birthday =
+          m.id === selfId
+            ? m.birthday
+            : `19${String(50 + ((i * 37) % 40)).padStart(2, '0')}-0${(i % 9) + 1}-1${i % 9} 00:00:00.000Z`;
+        await sql`UPDATE members SET birthday = ${birthday}, note = ${`zz${9 - i} hidden`} WHERE id = ${m.id}`.execute(
+          db,
+        );
+      }
+      for (const [i, row] of saved.secrets.entries())
+        await sql`UPDATE secrets SET value = ${`${String.fromCharCode(122 - i)} changed`} WHERE id = ${row.id}`.execute(
+          db,
+        );
+      if (!seesDraft)
+        await sql`UPDATE posts SET title = ${'AAA first now'}, views = ${999999} WHERE id = ${IDS.postDraft}`.execute(
+          db,
+        );
+      fixture.core.records.counts?.clear();
+      let second: Array<{ status: number; body: string }>;
+      try {
+        second = await run();
+      } finally {
+        for (const m of saved.members)
+          await sql`UPDATE members SET birthday = ${m.birthday}, note = ${m.note} WHERE id = ${m.id}`.execute(
+            db,
+          );
+        for (const row of saved.secrets)
+          await sql`UPDATE secrets SET value = ${row.value} WHERE id = ${row.id}`.execute(db);
+        await sql`UPDATE posts SET title = ${saved.draft.title}, views = ${saved.draft.views} WHERE id = ${IDS.postDraft}`.execute(
+          db,
+        );
+        fixture.core.records.counts?.clear();
+      }
+      const problems: Problem[] = [];
+      cases.forEach((c, i) => {
+        const [a, b] = [first[i]!, second[i]!];
+        const base = {
+          culprit: '',
+          caller: callerName,
+          collection: c.collection,
+          query: c.query,
+          status: b.status,
+          body: b.body,
+        };
+        if (a.status >= 500 || b.status >= 500)
+          problems.push({ ...base, reason: `server error ${b.status}` });
+        else if (a.status !== b.status || a.body !== b.body)
+          problems.push({
+            ...base,
+            reason: 'the answer changed with values the caller cannot read',
+            body: `${a.body.slice(0, 300)}\n  vs ${b.body.slice(0, 300)}`,
+          });
+      });
+      expect(cases.filter((c) => c.params?.sort?.includes('birthday')).length).toBeGreaterThan(50);
+      expect(problems.length, report(seed, problems)).toBe(0);
+    });
   }
 
   it('left every record as it was', async () => {

@@ -379,6 +379,78 @@ const rows: Row[] = [
     op: 'delete',
     id: 'staffmessage001',
     expect: { bob: 403, mod: 403, admin: 403 },
+  // PRODUCT.md §15 integrity rows (apps/server/test/integrity/ has each attack in full).
+  // One post, one record: no second story on a post, and a story never moves to another post.
+  {
+    collection: 'stories',
+    op: 'create',
+    body: { post: C.draft, content: 'A second story on one post' },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'stories',
+    op: 'update',
+    id: C.draftStory,
+    body: { post: C.published },
+    expect: { alice: 404, mod: 404 },
+  },
+  // Moderator powers are exact: a moderator changes no field of another member but is_banned.
+  {
+    collection: 'users',
+    op: 'update',
+    id: CAST.alice,
+    body: { emailVisibility: true },
+    expect: { mod: 403, bob: 404 },
+  },
+  // The resolver of a report is its caller, never someone else.
+  {
+    collection: 'reports',
+    op: 'update',
+    id: C.report,
+    body: { action: 'resolve', resolver: CAST.admin },
+    expect: { mod: 404 },
+  },
+  // Identity links are fixed: users.profile only ever names one's own profile.
+  {
+    collection: 'users',
+    op: 'update',
+    id: CAST.bob,
+    body: { profile: 'nosuchprofile01' },
+    expect: { bob: 404 },
+  },
+  // Authorship is consented: one creator, co-authors invited (post_invitations) and added on accepting.
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'story', title: 'Two authors', contributors: [CAST.alice, CAST.bob] },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'post_invitations',
+    op: 'create',
+    body: { post: C.published, user: CAST.bob, inviter: CAST.alice },
+    expect: { guest: 400, bob: 400, mod: 400, alice: 200 },
+  },
+  { collection: 'post_invitations', op: 'list', expect: { guest: [200, 0], mod: [200, 0], bob: [200, 1] } },
+  // Reactions follow visibility: nothing on a post one cannot view.
+  {
+    collection: 'likes',
+    op: 'create',
+    body: { target: C.draft, user: CAST.bob },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'favorites',
+    op: 'create',
+    body: { target: C.draft, user: CAST.bob, type: 'story' },
+    expect: { bob: 400 },
+  },
+  { collection: 'views', op: 'create', body: { post: C.draft, user: CAST.bob }, expect: { bob: 400 } },
+  {
+    collection: 'reports',
+    op: 'create',
+    body: { user: CAST.bob, reason: 'x', post: C.draft },
+    expect: { bob: 400 },
   },
 ];
 

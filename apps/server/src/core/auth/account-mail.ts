@@ -25,6 +25,8 @@ export interface AccountMailDeps {
   mail: MailContext;
   /** Counts attempts that are limited per account (OTP tries, failed sign-ins). */
   attempts: RateLimiter;
+  /** Where a mail sent after the answer reports that it failed (the log). */
+  onMailError?: (error: unknown, message: string) => void;
 }
 
 const INVALID_DATA = 'An error occurred while validating the submitted data.';

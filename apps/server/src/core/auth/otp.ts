@@ -2,6 +2,10 @@
  * One-time passwords by mail. A request always answers with an id, also for unknown addresses, so it
  * reveals nothing; the code is stored only as a bcrypt hash and works once, for a limited time, with a
  * limited number of attempts.
+ *
+ * Known and unknown addresses cost the same before the answer (PRODUCT.md §15: no enumeration by
+ * timing): both hash a code, and the mail goes out after the answer, never while the caller waits.
+ * Mails per address are limited in apis/rate-limits.ts like reset mails.
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
@@ -52,9 +56,10 @@ export async function requestOtp(
     deps.records.db.kysely,
   );
   const row = rows.rows[0];
+  const code = randomDigits(collection.otp.length);
+  const hashed = await deps.records.passwords.hash(code);
   if (!row) return { otpId };
   const record = decodeRow(collection, row);
-  const code = randomDigits(collection.otp.length);
   const now = nowString();
   await deps.records.db.kysely
     .insertInto('_otps')
@@ -62,12 +67,16 @@ export async function requestOtp(
       id: otpId,
       collectionRef: collection.id,
       recordRef: String(record.id),
-      password: await deps.records.passwords.hash(code),
+      password: hashed,
       sentTo: String(record.email),
       created: now,
     })
     .execute();
-  await deps.mailer.send(otpMail(String(record.email), code, collection.otp.duration, deps.mail));
+  // Sent after the answer: waiting for the mail server would tell known addresses from unknown ones.
+  const mail = otpMail(String(record.email), code, collection.otp.duration, deps.mail);
+  setImmediate(() => {
+    deps.mailer.send(mail).catch((error: unknown) => deps.onMailError?.(error, 'OTP mail not sent'));
+  });
   return { otpId };
 }
 

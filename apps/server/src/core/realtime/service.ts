@@ -215,6 +215,9 @@ export class RealtimeService {
   /** Called from the committed hooks: hand the change to the bus without making the writer wait. */
   private announce(action: RecordAction, event: RecordCommittedEvent): void {
     if (event.collection.type === 'view') return;
+    // An update that changed nothing tells subscribers nothing, except that someone acted (an
+    // invisible member's heartbeat, for one): it is not announced.
+    if (action === 'update' && event.previous && sameRecord(event.record, event.previous)) return;
     // No rule may read a password hash, so it need not travel (nor sit in Redis's buffers).
     const { password: _hash, ...withoutHash } = event.record;
     const message: RecordChangeMessage = {
@@ -370,4 +373,11 @@ export class RealtimeService {
       }
     }
   }
+}
+
+/** Whether an update left every stored value as it was. */
+function sameRecord(record: Record<string, unknown>, previous: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(record), ...Object.keys(previous)]);
+  for (const key of keys) if (JSON.stringify(record[key]) !== JSON.stringify(previous[key])) return false;
+  return true;
 }

@@ -8,9 +8,15 @@ import type { AnyKysely } from '../../db/types';
 import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
 import { FilterResolveError } from '../../tools/search/operand';
 import type { Collection } from '../collections/model';
-import { asBadRequest, clientFilterSql, parseCached, ruleSql, type CompileContext } from '../rules/compile';
+import {
+  asBadRequest,
+  clientFilterSql,
+  clientResolver,
+  parseCached,
+  ruleSql,
+  type CompileContext,
+} from '../rules/compile';
 import { callerIdOf, ruleGivenFilter } from '../rules/implied';
-import { RecordFieldResolver } from '../rules/record-resolver';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
 import { rowsKey } from './count-cache';
@@ -111,13 +117,8 @@ function orderBy(
   sort: string | undefined,
 ): RawBuilder<unknown>[] {
   if (!sort?.trim()) return [];
-  const resolver = new RecordFieldResolver({
-    ...ctx,
-    collection,
-    alias: ROW,
-    client: !isSuperuser(ctx.request),
-    counter: ctx.counter!,
-  });
+  // The same read guard as filters: private and unlistable values sort as empty (PRODUCT.md §15).
+  const resolver = clientResolver(ctx, collection, ROW);
   return parseSort(sort).map(({ field, direction }) => {
     const dir = sql.raw(direction);
     if (field.kind === 'random') return sql`${ctx.flavor.random()} ${dir}`;

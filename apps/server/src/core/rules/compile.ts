@@ -83,25 +83,26 @@ export function ruleSql(
 const ruleNeedsCached = memoByText(MAX_CACHED, (rule) => ruleNeeds(parseCached(rule)));
 
 /**
- * A caller's `filter` as SQL. Hidden fields are off limits, and every collection the filter reaches
- * must allow the caller to list the rows it reads (PocketBase ≥ 0.32).
+ * The one read guard for what a caller writes into a query (PRODUCT.md §15): the resolver behind both
+ * `filter` and `sort`. Hidden fields are off limits; a field with a `readRule` reads as empty where
+ * the caller may not read it; every collection a path reaches must let the caller list the rows it
+ * reads (PocketBase ≥ 0.32). A sort on a private or related value therefore orders by what the
+ * caller could see anyway, and reveals nothing a filter would not.
  */
-export function clientFilterSql(
+export function clientResolver(
   ctx: CompileContext,
   collection: Collection,
-  filter: string,
   alias: string,
-): RawBuilder<unknown> {
+  expr?: Expr,
+): RecordFieldResolver {
   const counter = (ctx.counter ??= { next: 0 });
-  const superuser = isSuperuser(ctx.request);
-  const expr = parseCached(filter);
-  const resolver = new RecordFieldResolver({
+  return new RecordFieldResolver({
     ...ctx,
     collection,
     alias,
     counter,
-    client: !superuser,
-    facts: relatedFacts(ctx.registry, collection, expr),
+    client: !isSuperuser(ctx.request),
+    ...(expr ? { facts: relatedFacts(ctx.registry, collection, expr) } : {}),
     readGuard: (owner, field, fieldAlias) =>
       field.readRule ? ruleSql({ ...ctx, counter }, owner, field.readRule, fieldAlias) : sql`1 = 1`,
     gate: (joined, joinedAlias, given) => {
@@ -114,7 +115,17 @@ export function clientFilterSql(
       return needed === true ? null : ruleSql({ ...ctx, counter }, joined, needed, joinedAlias);
     },
   });
-  return compileFilter(expr, resolver, ctx.flavor);
+}
+
+/** A caller's `filter` as SQL, through the read guard (`clientResolver`). */
+export function clientFilterSql(
+  ctx: CompileContext,
+  collection: Collection,
+  filter: string,
+  alias: string,
+): RawBuilder<unknown> {
+  const expr = parseCached(filter);
+  return compileFilter(expr, clientResolver(ctx, collection, alias, expr), ctx.flavor);
 }
 
 /** Runs `build` and turns filter syntax and resolution errors into PocketBase's generic 400. */

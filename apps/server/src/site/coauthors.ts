@@ -1,0 +1,92 @@
+/**
+ * Authorship is consented (PRODUCT.md §15). Co-authors join a post only by accepting an invitation
+ * (collections/invitations.ts); the server then adds them to the post's contributors, and tells the
+ * inviter the answer. Changes to `contributors` by members are limited here, whatever the rule allows
+ * otherwise: nobody is added directly, a contributor may leave, and only the first author removes
+ * others. The order is kept, so nobody makes themself the first author by reordering.
+ */
+import type { Core } from '../core';
+import type { RecordEvent } from '../core/hooks';
+import { updateRecord } from '../core/records/write';
+import { systemRequest } from '../core/rules/request-info';
+import { ApiError } from '../tools/api-error';
+import { loadPost, postHref } from './links';
+import { notify } from './notify';
+import { text } from './values';
+
+const ids = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map((id) => text(id)) : text(value) ? [text(value)] : [];
+
+const refuse = (message: string) =>
+  new ApiError(400, 'Failed to update record.', {
+    contributors: { code: 'validation_not_allowed', message },
+  });
+
+function limitContributorChanges(event: RecordEvent): void {
+  const auth = event.request.auth;
+  if (!auth || auth.isSuperuser) return;
+  const before = ids(event.previous?.contributors);
+  const after = ids(event.record.contributors);
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  const caller = text(auth.record.id);
+  if (after.some((id) => !before.includes(id)))
+    throw refuse('Co-authors are invited; they join by accepting the invitation.');
+  if (JSON.stringify(before.filter((id) => after.includes(id))) !== JSON.stringify(after))
+    throw refuse('The order of the contributors cannot change.');
+  const removed = before.filter((id) => !after.includes(id));
+  const leavingAlone = removed.length === 1 && removed[0] === caller;
+  if (!leavingAlone && before[0] !== caller)
+    throw refuse('Only the first author removes other contributors.');
+}
+
+async function checkInvitation(event: RecordEvent): Promise<void> {
+  event.record.status = 'pending';
+  const post = await loadPost(event.db, text(event.record.post));
+  if (post?.contributors.includes(text(event.record.user))) {
+    throw new ApiError(400, 'Failed to create record.', {
+      user: { code: 'validation_already_contributor', message: 'Already a contributor of this post.' },
+    });
+  }
+}
+
+async function announceInvitation(core: Core, event: RecordEvent): Promise<void> {
+  const post = await loadPost(event.db, text(event.record.post));
+  if (!post) return;
+  await notify(core, event, {
+    user: text(event.record.user),
+    icon: 'invite',
+    href: '/notifications',
+    content: `You are invited to co-author "${post.title}"`,
+  });
+}
+
+async function applyAnswer(core: Core, event: RecordEvent): Promise<void> {
+  const status = text(event.record.status);
+  if (text(event.previous?.status) !== 'pending' || (status !== 'accepted' && status !== 'declined')) return;
+  const post = await loadPost(event.db, text(event.record.post));
+  if (!post) return;
+  const invitee = text(event.record.user);
+  if (status === 'accepted' && !post.contributors.includes(invitee)) {
+    await updateRecord(
+      core.records,
+      core.registry.find('posts')!,
+      post.id,
+      { contributors: [...post.contributors, invitee] },
+      systemRequest(core.registry.find('_superusers')!),
+      event.scope,
+    );
+  }
+  await notify(core, event, {
+    user: text(event.record.inviter),
+    icon: status === 'accepted' ? 'publish' : 'reject',
+    href: await postHref(event.db, post),
+    content: `Your invitation to co-author "${post.title}" was ${status}`,
+  });
+}
+
+export function registerCoauthors(core: Core): void {
+  core.hooks.on('beforeUpdate', limitContributorChanges, 'posts');
+  core.hooks.on('beforeCreate', checkInvitation, 'post_invitations');
+  core.hooks.on('afterCreate', (event) => announceInvitation(core, event), 'post_invitations');
+  core.hooks.on('afterUpdate', (event) => applyAnswer(core, event), 'post_invitations');
+}
