@@ -379,6 +379,7 @@ const rows: Row[] = [
     op: 'delete',
     id: 'staffmessage001',
     expect: { bob: 403, mod: 403, admin: 403 },
+  },
   // PRODUCT.md §15 integrity rows (apps/server/test/integrity/ has each attack in full).
   // One post, one record: no second story on a post, and a story never moves to another post.
   {
