@@ -54,6 +54,12 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     notifications: 'Notifications',
     // The fake server has no stories, so the story screen says so under this heading.
     story: 'Story',
+    'series-list': 'Series',
+    'series-browse': 'Browse Series',
+    'series-submit': 'Submit Series',
+    'series-edit': 'Edit Series',
+    // Likewise the series screen, with no series on the fake server.
+    series: 'Series',
   } as const;
   return headings[kind.kind];
 }
