@@ -9,6 +9,7 @@ import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { loadPost } from './links';
 import { notify } from './notify';
+import { idList } from './series-chapters';
 import { text } from './values';
 
 async function announceChapter(core: Core, event: RecordEvent, storyId: string): Promise<void> {
@@ -23,9 +24,14 @@ async function announceChapter(core: Core, event: RecordEvent, storyId: string):
   const chapter = await loadPost(event.db, story.post);
   if (!chapter?.published) return;
   const seriesRow = (
-    await sql<{ post: string }>`SELECT post FROM series WHERE id = ${seriesId}`.execute(event.db)
+    await sql<{
+      post: string;
+      stories: unknown;
+    }>`SELECT post, stories FROM series WHERE id = ${seriesId}`.execute(event.db)
   ).rows[0];
-  const seriesPost = seriesRow ? await loadPost(event.db, seriesRow.post) : null;
+  // Only a story in the series' list is one of its chapters (a removed one keeps no claim on it).
+  if (!seriesRow || !idList(seriesRow.stories).includes(storyId)) return;
+  const seriesPost = await loadPost(event.db, seriesRow.post);
   if (!seriesPost?.published) return;
   const favoriters = await sql<{
     user: string;

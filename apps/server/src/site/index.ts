@@ -10,12 +10,14 @@ import { registerSearch } from './search';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
+import { registerSeriesChapters } from './series-chapters';
 
 export function registerSite(core: Core): void {
   registerRegistration(core);
   registerReview(core);
   registerEngagement(core);
   registerChapters(core);
+  registerSeriesChapters(core);
   registerConversations(core);
   registerModeration(core);
   registerModerationLog(core);
