@@ -36,6 +36,18 @@ export class StoryPage extends AppPage {
     await this.commentWith(text).waitFor();
   }
 
+  get previousChapter(): Locator {
+    return this.page
+      .getByRole('navigation', { name: 'Chapters' })
+      .getByRole('link', { name: 'Previous Chapter' });
+  }
+
+  get nextChapter(): Locator {
+    return this.page
+      .getByRole('navigation', { name: 'Chapters' })
+      .getByRole('link', { name: 'Next Chapter' });
+  }
+
   /** A comment in the thread with this text. */
   commentWith(text: string): Locator {
     return this.page.getByRole('list', { name: 'Comments' }).getByRole('article').filter({ hasText: text });

@@ -30,12 +30,13 @@ export function ChapterEditor({ value, onChange, stories, addable }: ChapterEdit
 
   return (
     <Stack gap="xs" role="group" aria-labelledby="chapters-label">
-      <Text fw={500} size="sm" id="chapters-label">
+      <Text fw={700} size="sm" id="chapters-label">
         Chapters
       </Text>
       {value.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No chapters yet. Add your stories below, or add new ones from the series page later.
+          No chapters yet. Add stories you wrote here, or write new ones from the series page once it is
+          saved.
         </Text>
       ) : (
         <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Chapter order">
