@@ -11,6 +11,7 @@ import { moderationLog, postContentActions, reports, unmigratedUsers } from './m
 import { posts } from './posts';
 import { presence } from './presence';
 import { profiles } from './profiles';
+import { readProgress } from './reading';
 import { series, stories } from './stories';
 import { users } from './users';
 
@@ -39,4 +40,5 @@ export const communityCollections: readonly CollectionInput[] = [
   pinnedForumPosts,
   forumPostCounts,
   unmigratedUsers,
+  readProgress,
 ];
