@@ -33,7 +33,8 @@ const CHAPTERS = [
     title: 'The Second Footstep',
     description: 'It goes on.',
     tags: 'giant',
-    content: 'The ground shook twice.',
+    // Long enough to leave mid-way: sixty paragraphs.
+    content: Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: the ground shook again.`).join('\n\n'),
   },
 ];
 
@@ -143,7 +144,7 @@ describe.skipIf(!inject('browserAvailable'))(
     );
 
     it(
-      'lets another member read chapter 1 and go on with "Next Chapter", without the contributor buttons',
+      'lets another member read chapter 1, go on with "Next Chapter", leave mid-way and be offered to resume',
       async () => {
         const page = await readerBrowser.context.newPage();
         screenshotOnFailure(page, 'series-read');
@@ -164,15 +165,45 @@ describe.skipIf(!inject('browserAvailable'))(
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.screenshot({ path: `${SHOTS}/series-page-1280.png`, fullPage: true });
 
-        await series.chapter(`Chapter 1: ${CHAPTERS[0]!.title}`).click();
         const story = new StoryPage(page, server.url);
+        // Chapter 1 fits on the screen: opening it is reading it, saved after a short pause.
+        const firstSaved = story.placeSaved();
+        await series.chapter(`Chapter 1: ${CHAPTERS[0]!.title}`).click();
         await story.heading(CHAPTERS[0]!.title).waitFor();
         expect(await story.previousChapter.count()).toBe(0);
+        await firstSaved;
         await story.nextChapter.click();
         await story.heading(CHAPTERS[1]!.title).waitFor();
-        await story.text(CHAPTERS[1]!.content).waitFor();
+        await story.text('Paragraph 1: the ground shook again.').waitFor();
         await story.previousChapter.waitFor();
         expect(await story.nextChapter.count()).toBe(0);
+
+        // Half-way down chapter 2 the reader leaves; the place is saved once they pause.
+        const saved = story.placeSaved();
+        await story.text('Paragraph 30: the ground shook again.').scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, 100);
+        await saved;
+        await series.open(seriesPath);
+        await series
+          .readMark(`Chapter 1: ${CHAPTERS[0]!.title}`)
+          .getByText('Read', { exact: true })
+          .waitFor();
+        await series
+          .readMark(`Chapter 2: ${CHAPTERS[1]!.title}`)
+          .getByText('Started', { exact: true })
+          .waitFor();
+
+        // The home page offers the unfinished chapter only; opening it offers to jump back.
+        await series.open('/');
+        const continueReading = page.getByRole('region', { name: 'Continue reading' });
+        await continueReading.getByRole('link', { name: CHAPTERS[1]!.title }).waitFor();
+        expect(await continueReading.getByRole('link', { name: CHAPTERS[0]!.title }).count()).toBe(0);
+        await continueReading.getByRole('link', { name: CHAPTERS[1]!.title }).click();
+        await story.heading(CHAPTERS[1]!.title).waitFor();
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        await story.resumeButton.click();
+        await page.waitForFunction(() => window.scrollY > 500);
+        await story.resumeButton.waitFor({ state: 'detached' });
         await page.close();
       },
       STEP_TIMEOUT,

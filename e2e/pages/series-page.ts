@@ -20,6 +20,14 @@ export class SeriesPage extends AppPage {
     return this.page.getByRole('list', { name: 'Chapters' }).getByRole('link');
   }
 
+  /** The member's read mark ("Read", "Started", "Unread") on the chapter with this link text. */
+  readMark(title: string): Locator {
+    return this.page
+      .getByRole('list', { name: 'Chapters' })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('link', { name: title }) });
+  }
+
   chapter(title: string): Locator {
     return this.page.getByRole('list', { name: 'Chapters' }).getByRole('link', { name: title });
   }

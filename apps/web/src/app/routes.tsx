@@ -12,7 +12,7 @@ import { Shell } from './shell/shell';
 const SCREENS = {
   'coming-soon': () => import('../components/coming-soon').then((m) => ({ Component: m.ComingSoonScreen })),
   content: () => import('../features/pages/content-page').then((m) => ({ Component: m.ContentPageScreen })),
-  home: () => import('../features/pages/home-page').then((m) => ({ Component: m.HomePage })),
+  home: () => import('./screens/home-screen').then((m) => ({ Component: m.HomeScreen })),
   components: () =>
     import('../features/showcase/components-page').then((m) => ({ Component: m.ComponentsPage })),
   login: () => import('./screens/account-screens').then((m) => ({ Component: m.LoginScreen })),

@@ -1,7 +1,17 @@
 import { CommentsSection } from '../../features/comments/comments-section';
+import { ChapterReadMark } from '../../features/reading/chapter-read-mark';
 import { SeriesPage } from '../../features/series/series-page';
+import { useSession } from '../../lib/session';
 
-/** /series/{seriesId}: the series, with the comments feature's thread under it. */
+/** /series/{seriesId}: the series, its chapters marked read or unread for the member, and the comments. */
 export function SeriesScreen() {
-  return <SeriesPage renderComments={(post) => <CommentsSection key={post.id} post={post} />} />;
+  const { user } = useSession();
+  return (
+    <SeriesPage
+      renderChapterMark={(storyId, chapterIds) =>
+        user && <ChapterReadMark userId={user.id} storyId={storyId} chapterIds={chapterIds} />
+      }
+      renderComments={(post) => <CommentsSection key={post.id} post={post} />}
+    />
+  );
 }

@@ -21,6 +21,8 @@ import { MISSING_SERIES_TEXT, REVIEW_TEXT } from './series-texts';
 export interface SeriesPageProps {
   /** The comments under the series; the app composes them in (features do not import each other). */
   renderComments?: (post: PostRecord) => ReactNode;
+  /** A chapter's read mark (read, started, unread), given every chapter so one request serves all. */
+  renderChapterMark?: (storyId: string, chapterIds: string[]) => ReactNode;
 }
 
 function Failure({ children }: { children: ReactNode }) {
@@ -36,7 +38,7 @@ function Failure({ children }: { children: ReactNode }) {
  * /series/{seriesId} (spec part 1 §2): the series with its chapters in order, likes, favorites, one view
  * per page load, comments; "Edit Series" and "Add a Story To This Series" for its contributors.
  */
-export function SeriesPage({ renderComments }: SeriesPageProps) {
+export function SeriesPage({ renderComments, renderChapterMark }: SeriesPageProps) {
   const { seriesId = '' } = useParams();
   const series = useSeries(seriesId);
   const session = useSession();
@@ -62,6 +64,9 @@ export function SeriesPage({ renderComments }: SeriesPageProps) {
       </Failure>
     );
   }
+
+  const chapters = chaptersOf(series.data);
+  const chapterIds = chapters.map((chapter) => chapter.id);
 
   return (
     <Stack>
@@ -90,7 +95,10 @@ export function SeriesPage({ renderComments }: SeriesPageProps) {
         <Title order={2} size="h3">
           Chapters
         </Title>
-        <ChapterList chapters={chaptersOf(series.data)} />
+        <ChapterList
+          chapters={chapters}
+          renderMark={renderChapterMark && ((storyId) => renderChapterMark(storyId, chapterIds))}
+        />
       </Stack>
       {renderComments?.(post)}
     </Stack>
