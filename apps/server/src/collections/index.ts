@@ -11,7 +11,7 @@ import { moderationLog, postContentActions, reports, unmigratedUsers } from './m
 import { posts } from './posts';
 import { presence } from './presence';
 import { profiles } from './profiles';
-import { readProgress } from './reading';
+import { follows, readProgress } from './reading';
 import { series, stories } from './stories';
 import { users } from './users';
 
@@ -41,4 +41,5 @@ export const communityCollections: readonly CollectionInput[] = [
   forumPostCounts,
   unmigratedUsers,
   readProgress,
+  follows,
 ];

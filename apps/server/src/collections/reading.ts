@@ -1,5 +1,5 @@
 import type { CollectionInput } from '../core/collections/model';
-import { MEMBER, all, owns, unchanged } from './rules';
+import { MEMBER, all, any, owns, unchanged } from './rules';
 import { CAN_SEE_POST } from './posts';
 
 /**
@@ -27,5 +27,37 @@ export const readProgress: CollectionInput = {
     'CREATE UNIQUE INDEX idx_read_progress_user_story ON "read_progress" ("user", "story")',
     // "Continue reading": a member's unfinished stories, most recently read first.
     'CREATE INDEX idx_read_progress_user_updated ON "read_progress" ("user", "finished", "updated")',
+  ],
+};
+
+/**
+ * A member follows an author or a series (PRODUCT.md §14 "Reading") and is told of new published work.
+ * Exactly one of `author` and `series` is set; whom a member follows is theirs to know.
+ */
+export const follows: CollectionInput = {
+  name: 'follows',
+  listRule: all(MEMBER, owns('user')),
+  viewRule: all(MEMBER, owns('user')),
+  createRule: all(
+    MEMBER,
+    owns('user'),
+    any("author != '' && series = ''", "author = '' && series != ''"),
+    // Not oneself, and only a series the member may view.
+    any("author = ''", 'author != @request.auth.id'),
+    any("series = ''", CAN_SEE_POST('series.post.')),
+  ),
+  updateRule: null,
+  deleteRule: all(MEMBER, owns('user')),
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+    { name: 'author', type: 'relation', collectionId: 'users', cascadeDelete: true },
+    { name: 'series', type: 'relation', collectionId: 'series', cascadeDelete: true },
+    { name: 'created', type: 'autodate', onCreate: true },
+  ],
+  indexes: [
+    'CREATE INDEX idx_follows_user ON "follows" ("user")',
+    // Who to tell when an author publishes, or a series gets a chapter.
+    'CREATE INDEX idx_follows_author ON "follows" ("author")',
+    'CREATE INDEX idx_follows_series ON "follows" ("series")',
   ],
 };

@@ -3,6 +3,7 @@ import type { Core } from '../core';
 import { registerChapters } from './chapters';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
+import { registerFollows } from './follows';
 import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
 import { registerPresence } from './presence';
@@ -18,6 +19,7 @@ export function registerSite(core: Core): void {
   registerEngagement(core);
   registerChapters(core);
   registerSeriesChapters(core);
+  registerFollows(core);
   registerConversations(core);
   registerModeration(core);
   registerModerationLog(core);

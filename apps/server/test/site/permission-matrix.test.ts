@@ -177,6 +177,24 @@ const rows: Row[] = [
     op: 'list',
     expect: { guest: [200, 0], alice: [200, 0], bob: [200, 1], mod: [200, 0], superuser: [200, 1] },
   },
+  // follows: one's own only, of someone else, private to the follower (issue 16).
+  {
+    collection: 'follows',
+    op: 'create',
+    body: { user: CAST.bob, author: CAST.alice },
+    expect: { guest: 400, alice: 400, bob: 200 },
+  },
+  {
+    collection: 'follows',
+    op: 'create',
+    body: { user: CAST.alice, author: CAST.alice },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'follows',
+    op: 'list',
+    expect: { guest: [200, 0], alice: [200, 0], bob: [200, 1], mod: [200, 0], superuser: [200, 1] },
+  },
   // notifications and conversations are written by the server only.
   {
     collection: 'notifications',
