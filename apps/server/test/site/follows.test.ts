@@ -101,7 +101,7 @@ describeEachDialect('following authors and series', (getDb) => {
     expect((await notificationsOf(community, 'alice')).some((n) => n.content.includes('New story by'))).toBe(
       false,
     );
-    pb.realtime.unsubscribe();
+    await pb.realtime.unsubscribe();
   });
 
   it('a member who follows the author, follows the series and favorites it is told once', async () => {
