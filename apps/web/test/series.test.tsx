@@ -118,6 +118,21 @@ describe('/series/{seriesId}', () => {
     expect(screen.getByRole('button', { name: 'Like' })).toBeTruthy();
   });
 
+  it('lets a member follow a published series, and shows that they do', async () => {
+    signIn({ id: USER_ID });
+    serveSeries(series('se1', 'Giants of the Vale', twoChapters()));
+    fakeApi.on('POST', '/api/collections/follows/records', (request) => ({
+      body: { id: 'f1', ...(request.body as object) },
+    }));
+    renderApp('/series/se1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow Series', pressed: false }));
+    expect(await screen.findByRole('button', { name: 'Following', pressed: true })).toBeTruthy();
+    expect(fakeApi.requestsTo('/api/collections/follows/records', 'POST')[0]!.body).toEqual({
+      user: USER_ID,
+      series: 'se1',
+    });
+  });
+
   it('says "Not Published" to a contributor of a series still in review', async () => {
     signIn({ id: AUTHOR_ID });
     serveSeries(series('se1', 'Waiting Room', [], { published: '' }));

@@ -1,4 +1,5 @@
 import { CommentsSection } from '../../features/comments/comments-section';
+import { FollowButton } from '../../features/follows/follow-button';
 import { ChapterReadMark } from '../../features/reading/chapter-read-mark';
 import { SeriesPage } from '../../features/series/series-page';
 import { useSession } from '../../lib/session';
@@ -11,6 +12,7 @@ export function SeriesScreen() {
       renderChapterMark={(storyId, chapterIds) =>
         user && <ChapterReadMark userId={user.id} storyId={storyId} chapterIds={chapterIds} />
       }
+      renderFollow={(seriesId) => user && <FollowButton userId={user.id} kind="series" id={seriesId} />}
       renderComments={(post) => <CommentsSection key={post.id} post={post} />}
     />
   );

@@ -23,6 +23,8 @@ export interface SeriesPageProps {
   renderComments?: (post: PostRecord) => ReactNode;
   /** A chapter's read mark (read, started, unread), given every chapter so one request serves all. */
   renderChapterMark?: (storyId: string, chapterIds: string[]) => ReactNode;
+  /** The follow button of a published series, composed in by the app. */
+  renderFollow?: (seriesId: string) => ReactNode;
 }
 
 function Failure({ children }: { children: ReactNode }) {
@@ -38,7 +40,7 @@ function Failure({ children }: { children: ReactNode }) {
  * /series/{seriesId} (spec part 1 §2): the series with its chapters in order, likes, favorites, one view
  * per page load, comments; "Edit Series" and "Add a Story To This Series" for its contributors.
  */
-export function SeriesPage({ renderComments, renderChapterMark }: SeriesPageProps) {
+export function SeriesPage({ renderComments, renderChapterMark, renderFollow }: SeriesPageProps) {
   const { seriesId = '' } = useParams();
   const series = useSeries(seriesId);
   const session = useSession();
@@ -75,7 +77,10 @@ export function SeriesPage({ renderComments, renderChapterMark }: SeriesPageProp
           <Title order={1} id="series-title">
             {post.title}
           </Title>
-          <SeriesActions seriesId={seriesId} post={post} />
+          <Group gap="xs">
+            {post.published && renderFollow?.(series.data.id)}
+            <SeriesActions seriesId={seriesId} post={post} />
+          </Group>
         </Group>
         <PostByline post={post} />
         {seesInternalIds(session) && (
