@@ -36,6 +36,35 @@ export class StoryPage extends AppPage {
     await this.commentWith(text).waitFor();
   }
 
+  get previousChapter(): Locator {
+    return this.page
+      .getByRole('navigation', { name: 'Chapters' })
+      .getByRole('link', { name: 'Previous Chapter' });
+  }
+
+  get nextChapter(): Locator {
+    return this.page
+      .getByRole('navigation', { name: 'Chapters' })
+      .getByRole('link', { name: 'Next Chapter' });
+  }
+
+  /** The offer to jump back to where the member stopped reading last time. */
+  get resumeButton(): Locator {
+    return this.page
+      .getByRole('region', { name: 'Resume reading' })
+      .getByRole('button', { name: 'Resume reading' });
+  }
+
+  /** Waits until the member's place in this story has been saved (debounced while reading). */
+  async placeSaved(): Promise<void> {
+    await this.page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/collections/read_progress/records') &&
+        response.request().method() !== 'GET' &&
+        response.ok(),
+    );
+  }
+
   /** A comment in the thread with this text. */
   commentWith(text: string): Locator {
     return this.page.getByRole('list', { name: 'Comments' }).getByRole('article').filter({ hasText: text });

@@ -70,6 +70,12 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     'edit-profile': 'Edit Profile',
     likes: 'My Likes',
     favorites: 'My Favorites',
+    'series-list': 'Series',
+    'series-browse': 'Browse Series',
+    'series-submit': 'Submit Series',
+    'series-edit': 'Edit Series',
+    // Likewise the series screen, with no series on the fake server.
+    series: 'Series',
   } as const;
   return headings[kind.kind];
 }

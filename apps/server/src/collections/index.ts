@@ -12,6 +12,7 @@ import { moderationLog, postContentActions, reports, staffMessages, unmigratedUs
 import { posts } from './posts';
 import { presence } from './presence';
 import { profiles } from './profiles';
+import { follows, readProgress } from './reading';
 import { series, stories } from './stories';
 import { users } from './users';
 
@@ -43,4 +44,6 @@ export const communityCollections: readonly CollectionInput[] = [
   messageRequests,
   staffMessages,
   postInvitations,
+  readProgress,
+  follows,
 ];

@@ -5,6 +5,7 @@ import { registerCoauthors } from './coauthors';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerForums } from './forums';
+import { registerFollows } from './follows';
 import { registerModeration } from './moderation';
 import { registerModerationLog } from './moderation-log';
 import { registerModeratorPowers } from './moderator-powers';
@@ -16,6 +17,7 @@ import { registerStaffChat } from './staff-chat';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
+import { registerSeriesChapters } from './series-chapters';
 
 export function registerSite(core: Core): void {
   registerRegistration(core);
@@ -23,6 +25,8 @@ export function registerSite(core: Core): void {
   registerEngagement(core);
   registerChapters(core);
   registerCoauthors(core);
+  registerSeriesChapters(core);
+  registerFollows(core);
   registerConversations(core);
   registerSafeMessages(core);
   registerModeration(core);

@@ -159,6 +159,42 @@ const rows: Row[] = [
   },
   { collection: 'views', op: 'create', body: { post: C.published, user: CAST.bob }, expect: { bob: 200 } },
   { collection: 'views', op: 'list', expect: { alice: [200, 0], bob: [200, 1], mod: [200, 0] } },
+  // read progress: private to its member, only for stories the member may view (issue 16).
+  {
+    collection: 'read_progress',
+    op: 'create',
+    body: { user: CAST.bob, story: C.story, paragraph: 3, paragraphs: 10 },
+    expect: { guest: 400, bob: 200, alice: 400 },
+  },
+  {
+    collection: 'read_progress',
+    op: 'create',
+    body: { user: CAST.bob, story: C.draftStory, paragraph: 0, paragraphs: 4 },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'read_progress',
+    op: 'list',
+    expect: { guest: [200, 0], alice: [200, 0], bob: [200, 1], mod: [200, 0], superuser: [200, 1] },
+  },
+  // follows: one's own only, of someone else, private to the follower (issue 16).
+  {
+    collection: 'follows',
+    op: 'create',
+    body: { user: CAST.bob, author: CAST.alice },
+    expect: { guest: 400, alice: 400, bob: 200 },
+  },
+  {
+    collection: 'follows',
+    op: 'create',
+    body: { user: CAST.alice, author: CAST.alice },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'follows',
+    op: 'list',
+    expect: { guest: [200, 0], alice: [200, 0], bob: [200, 1], mod: [200, 0], superuser: [200, 1] },
+  },
   // notifications and conversations are written by the server only.
   {
     collection: 'notifications',

@@ -6,9 +6,10 @@
  * - `coming-soon`: later work builds the screen; until then it shows only `title`.
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
- *   `story-edit`, `story`, `notifications`, `content-queue`, `forums`, `forum`, `forum-submit`,
- *   `forum-thread`, `messages`, `conversation`, `profile`, `edit-profile`, `likes`, `favorites`,
- *   `dashboard`, `report-queue`, `users`: their own screens.
+ *   `story-edit`, `story`, `series-list`, `series-browse`, `series-submit`, `series-edit`, `series`,
+ *   `notifications`, `content-queue`, `forums`, `forum`, `forum-submit`, `forum-thread`, `messages`,
+ *   `conversation`, `profile`, `edit-profile`, `likes`, `favorites`, `dashboard`, `report-queue`, `users`:
+ *   their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -31,6 +32,11 @@ export type RouteScreen =
         | 'story-submit'
         | 'story-edit'
         | 'story'
+        | 'series-list'
+        | 'series-browse'
+        | 'series-submit'
+        | 'series-edit'
+        | 'series'
         | 'notifications'
         | 'content-queue'
         | 'forums'
@@ -92,11 +98,11 @@ const MEMBERS: [string, RouteScreen][] = [
   ['/stories/submit', { kind: 'story-submit' }],
   ['/stories/edit/:id', { kind: 'story-edit' }],
   ['/stories/:storyId', { kind: 'story' }],
-  ['/series', soon('Series')],
-  ['/series/browse', soon('Browse Series')],
-  ['/series/submit', soon('Submit Series')],
-  ['/series/edit/:id', soon('Edit Series')],
-  ['/series/:seriesId', soon('Series')],
+  ['/series', { kind: 'series-list' }],
+  ['/series/browse', { kind: 'series-browse' }],
+  ['/series/submit', { kind: 'series-submit' }],
+  ['/series/edit/:id', { kind: 'series-edit' }],
+  ['/series/:seriesId', { kind: 'series' }],
   ['/messages', { kind: 'messages' }],
   ['/messages/:conversationId', { kind: 'conversation' }],
   ['/search', soon('Search')],

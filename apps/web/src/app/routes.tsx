@@ -55,6 +55,15 @@ const SCREENS = {
   likes: () => import('../features/profiles/reactions-page').then((m) => ({ Component: m.LikesPage })),
   favorites: () =>
     import('../features/profiles/reactions-page').then((m) => ({ Component: m.FavoritesPage })),
+  'series-list': () =>
+    import('../features/series/series-list-page').then((m) => ({ Component: m.SeriesListPage })),
+  'series-browse': () =>
+    import('../features/series/browse-series-page').then((m) => ({ Component: m.BrowseSeriesPage })),
+  'series-submit': () =>
+    import('../features/series/submit-series-page').then((m) => ({ Component: m.SubmitSeriesPage })),
+  'series-edit': () =>
+    import('../features/series/edit-series-page').then((m) => ({ Component: m.EditSeriesPage })),
+  series: () => import('./screens/series-screen').then((m) => ({ Component: m.SeriesScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
 function handleOf(screen: RouteScreen): RouteHandle {

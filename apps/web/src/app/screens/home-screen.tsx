@@ -1,9 +1,19 @@
+import { Stack } from '@mantine/core';
 import { PinnedThreads } from '../../features/forums/pinned-threads';
 import { HomePage } from '../../features/pages/home-page';
+import { ContinueReading } from '../../features/reading/continue-reading';
 import { useSession } from '../../lib/session';
 
-/** /: the home page; members also see the pinned forum threads above its content (spec part 1 §2). */
+/**
+ * /: the home page record; a signed-in member also sees the pinned forum threads above it (spec part 1
+ * §2) and the stories they started and did not finish below it.
+ */
 export function HomeScreen() {
-  const session = useSession();
-  return <HomePage aboveContent={session.user ? <PinnedThreads /> : undefined} />;
+  const { user } = useSession();
+  return (
+    <Stack gap="xl">
+      <HomePage aboveContent={user ? <PinnedThreads /> : undefined} />
+      {user && <ContinueReading userId={user.id} />}
+    </Stack>
+  );
 }

@@ -1,7 +1,17 @@
 import { CommentsSection } from '../../features/comments/comments-section';
+import { ReadingTracker } from '../../features/reading/reading-tracker';
 import { StoryPage } from '../../features/stories/story-page';
+import { useSession } from '../../lib/session';
 
-/** /stories/{storyId}: the story, with the comments feature's thread under it. */
+/** /stories/{storyId}: the story, with the reader's place kept by the reading feature and the comments under it. */
 export function StoryScreen() {
-  return <StoryPage renderComments={(post) => <CommentsSection key={post.id} post={post} />} />;
+  const { user } = useSession();
+  return (
+    <StoryPage
+      renderReading={(storyId, contentId) =>
+        user && <ReadingTracker key={storyId} userId={user.id} storyId={storyId} contentId={contentId} />
+      }
+      renderComments={(post) => <CommentsSection key={post.id} post={post} />}
+    />
+  );
 }

@@ -43,9 +43,14 @@ export function StoriesPage() {
     <Stack>
       <Title order={1}>Stories</Title>
       <PostingActions />
-      <Anchor component={Link} to="/stories/browse" size="sm">
-        Browse stories by label and tag
-      </Anchor>
+      <Group gap="lg">
+        <Anchor component={Link} to="/stories/browse" size="sm">
+          Browse stories by label and tag
+        </Anchor>
+        <Anchor component={Link} to="/series" size="sm">
+          Read stories in series
+        </Anchor>
+      </Group>
       <StoryList
         stories={stories}
         page={page}

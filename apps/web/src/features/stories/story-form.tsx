@@ -1,9 +1,9 @@
-import { Button, Checkbox, FileInput, Group, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, FileInput, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo, useState } from 'react';
 import { MarkdownContent } from '../../components/markdown-content';
+import { LabelChoices } from '../../components/posts/label-choices';
 import { attachmentImageUrl, chosenFileKey, chosenImageUrl, type FileOwner } from '../../lib/attachments';
-import { useLabels } from '../../lib/posts/get-labels';
 import type { StoryValues } from './api/save-story';
 
 export const STORY_MESSAGES = {
@@ -28,20 +28,6 @@ interface StoryFormProps {
   submitLabel: string;
   saving: boolean;
   onSave: (values: StoryValues) => void;
-}
-
-function LabelChoices({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
-  const labels = useLabels();
-  if (!labels.data || labels.data.length === 0) return null;
-  return (
-    <Checkbox.Group label="Labels" value={value} onChange={onChange}>
-      <Group gap="md" mt={4}>
-        {labels.data.map((label) => (
-          <Checkbox key={label.id} value={label.id} label={label.name} />
-        ))}
-      </Group>
-    </Checkbox.Group>
-  );
 }
 
 /** Local addresses of the files chosen in the form, for the preview; released when the choice changes. */

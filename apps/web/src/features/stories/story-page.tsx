@@ -39,13 +39,18 @@ function MissingStory() {
 export interface StoryPageProps {
   /** The comments under the story; the app composes them in (features do not import each other). */
   renderComments?: (post: PostRecord) => ReactNode;
+  /** Reading aids above the text (the resume offer); told the id of the element the text renders in. */
+  renderReading?: (storyId: string, contentId: string) => ReactNode;
 }
+
+/** The element the story's text renders in, for whatever follows the reader's place in it. */
+export const STORY_CONTENT_ID = 'story-content';
 
 /**
  * /stories/{storyId} (spec part 1 §2): the story's sanitised markdown with its attachments, Edit and
  * Delete by permission, the chapters around it in its series, likes, favorites and views, then comments.
  */
-export function StoryPage({ renderComments }: StoryPageProps) {
+export function StoryPage({ renderComments, renderReading }: StoryPageProps) {
   const { storyId = '' } = useParams();
   const story = useStory(storyId);
   const session = useSession();
@@ -92,7 +97,10 @@ export function StoryPage({ renderComments }: StoryPageProps) {
         <PostLabels post={post} browsePath="/stories/browse" />
         <PostTags post={post} browsePath="/stories/browse" />
         <PostReactions post={post} userId={session.user?.id} cache={cache} />
-        <MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />
+        {renderReading?.(story.data.id, STORY_CONTENT_ID)}
+        <div id={STORY_CONTENT_ID}>
+          <MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />
+        </div>
         {/* Images the text already shows are not repeated below it. */}
         <AttachmentList owner={post} files={notShownIn(story.data.content, post.attachments ?? [])} />
       </Stack>

@@ -1,8 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { flash } from '../../components/flash';
-import { ERROR_TEXTS, errorMessages } from '../../lib/errors';
+import { SUBMIT_FAILED_TEXT, flashSubmitFailure } from '../../components/posts/submit-failure';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { storyKeys } from './api/keys';
@@ -10,13 +9,7 @@ import { saveStory, type SaveTarget, type StoryValues } from './api/save-story';
 import { StoryForm } from './story-form';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
 
-export const SUBMIT_FAILED_TEXT = 'Something went wrong while submitting your post. Please try again later.';
-
-/** The spec's submit failure text, followed by whatever specific reasons the server gave. */
-export function flashSubmitFailure(error: unknown) {
-  flash.error(SUBMIT_FAILED_TEXT);
-  for (const text of errorMessages(error)) if (text !== ERROR_TEXTS.fallback) flash.error(text);
-}
+export { SUBMIT_FAILED_TEXT, flashSubmitFailure };
 
 /** Saves the story form and opens the saved story; failures show the spec's text (part 1 §8). */
 export function useSaveStory(userId: string, target: SaveTarget) {

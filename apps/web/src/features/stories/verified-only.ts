@@ -1,2 +1,1 @@
-/** Spec part 1 §2: shown instead of the way to post when the member's email is not verified. */
-export const VERIFIED_ONLY_TEXT = 'Only users with a verified email may post stories.';
+export { VERIFIED_ONLY_TEXT } from '../../lib/posts/verified-only';

@@ -1,0 +1,105 @@
+import { Button, Checkbox, FileInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo } from 'react';
+import { LabelChoices } from '../../components/posts/label-choices';
+import type { StoryRecord } from '../../lib/posts/types';
+import type { SeriesValues } from './api/save-series';
+import { useMyStories } from './api/get-my-stories';
+import { ChapterEditor } from './chapter-editor';
+
+export const SERIES_MESSAGES = { titleRequired: 'Title is required' };
+
+export const EMPTY_SERIES: SeriesValues = {
+  title: '',
+  description: '',
+  labels: [],
+  tags: '',
+  chapters: [],
+  files: [],
+  removedFiles: [],
+};
+
+interface SeriesFormProps {
+  userId: string;
+  /** The edited series; absent for a new one. */
+  seriesId?: string;
+  initialValues?: SeriesValues;
+  /** The series' current chapters (edit only), so chapters by co-authors still show their titles. */
+  currentChapters?: StoryRecord[];
+  /** Names of files the edited series already has. */
+  attachedFiles?: string[];
+  submitLabel: string;
+  saving: boolean;
+  onSave: (values: SeriesValues) => void;
+}
+
+/**
+ * The form of /series/submit and /series/edit/{id}: title (required, spec part 1 §5), description,
+ * labels, tags as comma text, attachments and the chapters in order.
+ */
+export function SeriesForm({
+  userId,
+  seriesId,
+  initialValues = EMPTY_SERIES,
+  currentChapters = [],
+  attachedFiles = [],
+  submitLabel,
+  saving,
+  onSave,
+}: SeriesFormProps) {
+  const form = useForm<SeriesValues>({
+    initialValues,
+    validate: { title: (value) => (value.trim() ? null : SERIES_MESSAGES.titleRequired) },
+  });
+  const mine = useMyStories(userId);
+  const known = useMemo(
+    () => new Map([...currentChapters, ...(mine.data ?? [])].map((story) => [story.id, story])),
+    [currentChapters, mine.data],
+  );
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(onSave)}>
+      <Stack>
+        <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
+        <Textarea label="Description" rows={3} resize="vertical" {...form.getInputProps('description')} />
+        <LabelChoices
+          value={form.values.labels}
+          onChange={(labels) => form.setFieldValue('labels', labels)}
+        />
+        <TextInput
+          label="Tags"
+          description="Separate tags with commas; new tags are created for you."
+          placeholder="giant, village, gentle"
+          {...form.getInputProps('tags')}
+        />
+        <FileInput
+          label="Attachments"
+          description="A cover image, or other images, video or audio."
+          multiple
+          clearable
+          placeholder="Add files"
+          {...form.getInputProps('files')}
+        />
+        {attachedFiles.length > 0 && (
+          <Checkbox.Group label="Remove attachments" {...form.getInputProps('removedFiles')}>
+            <Stack gap={4} mt={4}>
+              {attachedFiles.map((name) => (
+                <Checkbox key={name} value={name} label={name} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
+        <ChapterEditor
+          value={form.values.chapters}
+          onChange={(chapters) => form.setFieldValue('chapters', chapters)}
+          stories={known}
+          // A story is a chapter of one series at most: those in another series are not offered.
+          addable={(mine.data ?? []).filter((story) => !story.series || story.series === seriesId)}
+        />
+        <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

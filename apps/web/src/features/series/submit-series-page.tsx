@@ -1,0 +1,38 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { VERIFIED_ONLY_TEXT } from '../../lib/posts/verified-only';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useSaveSeries } from './api/save-series';
+import { SeriesForm } from './series-form';
+import { REVIEW_TEXT } from './series-texts';
+
+function NewSeriesForm({ userId }: { userId: string }) {
+  const save = useSaveSeries(userId);
+  return (
+    <SeriesForm
+      userId={userId}
+      submitLabel="Submit Series"
+      saving={save.isPending}
+      onSave={(values) => save.mutate(values)}
+    />
+  );
+}
+
+/** /series/submit (spec part 1 §2): the series form, for verified emails (§6); reviewed like stories. */
+export function SubmitSeriesPage() {
+  usePageTitle('Submit Series');
+  const { user } = useSession();
+  return (
+    <Stack>
+      <Title order={1}>Submit Series</Title>
+      {user?.verified ? (
+        <>
+          <Text c="dimmed">{REVIEW_TEXT}</Text>
+          <NewSeriesForm userId={user.id} />
+        </>
+      ) : (
+        <Text>{VERIFIED_ONLY_TEXT}</Text>
+      )}
+    </Stack>
+  );
+}
