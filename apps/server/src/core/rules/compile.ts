@@ -128,5 +128,3 @@ export function asBadRequest<T>(build: () => T): T {
     throw error;
   }
 }
-
-export const TRUE_SQL = sql`1 = 1`;

@@ -7,7 +7,7 @@ import type { Operand } from '@community/filter';
 import { sql } from 'kysely';
 import { compareSides } from '../../tools/search/compare';
 import { FilterResolveError, type Resolved } from '../../tools/search/operand';
-import type { Collection } from '../collections/model';
+import { findField, type Collection } from '../collections/model';
 import type { RecordFieldResolver, ResolverOptions } from './record-resolver';
 import { valueTypeOf } from './record-resolver';
 
@@ -127,7 +127,7 @@ function resolveAuth(
   // The caller's own fields were read with the token, in this request: binding them saves a lookup
   // of the caller per row tested (the "or staff" of most rules), and lets the database fold the
   // branch away before it reads any row.
-  const field = path.length === 1 ? auth.collection.fields.find((f) => f.name === first) : undefined;
+  const field = path.length === 1 ? findField(auth.collection, first) : undefined;
   if (field && !NEVER_BOUND.has(field.type) && first in auth.record) {
     return staticWithModifier(auth.record[first], operand.modifier, true);
   }
@@ -149,7 +149,7 @@ function resolveBody(
   const [first, ...rest] = path;
   if (!first) throw new FilterResolveError(`invalid identifier ${operand.raw}`);
   const collection: Collection = options.collection;
-  const field = collection.fields.find((f) => f.name === first);
+  const field = findField(collection, first);
   const body = options.request.body;
   const present = first in body;
 
