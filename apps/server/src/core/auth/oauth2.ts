@@ -28,7 +28,7 @@ import { LOWER_ALPHANUMERIC, randomString } from '../../tools/security/random';
 import { findField, type Collection, type Field } from '../collections/model';
 import type { Core } from '../index';
 import { ROW } from '../records/context';
-import { findRecord } from '../records/read';
+import { findRecord } from '../records/find';
 import { decodeRow, type RecordData } from '../records/record';
 import { inWriteScope, type WriteScope } from '../records/scope';
 import { createRecord, deleteRecord, updateRecord } from '../records/write';

@@ -9,7 +9,7 @@ import { findField, isMultiValued, parseBackRelation, type Collection } from '..
 import { asList } from '../fields/lists';
 import { ApiError } from '../../tools/api-error';
 import { memoByText } from '../../tools/memo';
-import { accessCondition, compileContext, selectColumns } from './read';
+import { accessCondition, compileContext, selectColumns } from '../rules/access';
 import { ROW, type RecordContext } from './context';
 import { decodeRow, type RecordData } from './record';
 import type { RequestInfo } from '../rules/request-info';

@@ -25,13 +25,13 @@ import {
 } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { relationIndexOf } from '../collections/relation-indexes';
-import { storageOf } from '../fields';
 import { columnKey, rowsKey } from '../records/count-cache';
 import { isUniqueField } from '../records/unique-errors';
 import { lastHopFact, pathKey, type RelatedFacts } from './implied';
 import { macroValue } from './macros';
 import type { RequestInfo } from './request-info';
 import { resolveRequestIdentifier } from './request-operands';
+import { valueTypeOf } from './value-type';
 
 /** PocketBase's limit on relation hops in one path. */
 const MAX_HOPS = 6;
@@ -77,11 +77,6 @@ interface Walk {
   /** Set when the path starts at the row being tested through a relation of it (see `Anchor`). */
   anchor?: Anchor | undefined;
 }
-
-export const valueTypeOf = (field: Field): ValueType => {
-  const kind = storageOf(field);
-  return kind === 'jsonArray' ? 'json' : kind;
-};
 
 export class RecordFieldResolver implements FilterResolver {
   private readonly counter: { next: number };
