@@ -21,6 +21,7 @@ import { createServer } from './server';
 import { openCluster } from './cluster';
 import { describeFileStorage, openFileStorage } from './file-storage';
 import { createLogger, type Logger } from './tools/logger';
+import { readinessChecks } from './readiness';
 
 export interface RunningApp {
   server: FastifyInstance;
@@ -91,7 +92,8 @@ export async function startApp(config: Config, logger = createLogger(config.logL
   const stopSweep = startPresenceSweep(core, (error) =>
     logger.error({ err: error }, 'presence sweep failed'),
   );
-  const server = await createServer({ config, db, core, logger });
+  const readiness = readinessChecks({ db, files, pingRedis: cluster.ping });
+  const server = await createServer({ config, db, core, logger, readiness });
   await server.listen({ host: config.host, port: config.port });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -19,6 +19,8 @@ import type { Logger } from './tools/logger';
 export interface Cluster {
   /** Handed to `createCore`; undefined when this process runs alone. */
   core: CoreCluster | undefined;
+  /** Asks Redis for an answer (the readiness check); undefined when this process runs alone. */
+  ping: (() => Promise<void>) | undefined;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export async function openCluster(
   logger: Logger,
 ): Promise<Cluster> {
   const url = config.redisUrl;
-  if (!url) return { core: undefined, close: () => Promise.resolve() };
+  if (!url) return { core: undefined, ping: undefined, close: () => Promise.resolve() };
   const prefix = config.redisPrefix;
   const report = (error: unknown, message: string) => logger.error({ err: error }, message);
   // ioredis reconnects by itself; log each outage once rather than every retry.
@@ -84,6 +86,9 @@ export async function openCluster(
         new RedisRateLimiter(commands, `${prefix}rl:${namespace}:`, limiterFailed(namespace)),
       jobs: new RedisJobLock(commands, `${prefix}job:`),
       report,
+    },
+    async ping() {
+      await commands.ping();
     },
     async close() {
       await bus.close();

@@ -1,9 +1,13 @@
 /**
- * The server's configuration, read in one place: environment variables first, then CLI flags
- * (`--http`, `--dir`) on top. Everything else reads the validated `Config`, never `process.env`.
+ * The server's configuration, read in one place: environment variables first (a `.env` file in the
+ * working directory fills in the ones the real environment leaves unset), then CLI flags (`--http`,
+ * `--dir`) on top. Everything else reads the validated `Config`, never `process.env`.
  */
+import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -71,6 +75,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
   CF_VERIFY_URL: optionalUrl(['http', 'https']),
   CF_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  TRUST_PROXY: z.string().trim().optional(),
 });
 
 export interface Config {
@@ -98,7 +103,16 @@ export interface Config {
   s3: S3Config | undefined;
   /** The external site that checks profile verification codes (PRODUCT.md §11); undefined when not configured. */
   cfVerify: CfVerifyConfig | undefined;
+  /**
+   * Which reverse proxies may say who the client is (`X-Forwarded-For`), handed to Fastify's
+   * `trustProxy`: `false` (the connecting address is the client), a hop count, or the proxies'
+   * addresses and ranges. Abuse limits count per client address, so behind a proxy this decides
+   * whether members are told apart or all share the proxy's address.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface S3Config {
   /** The service's URL (MinIO, Garage, R2, ...); undefined for AWS itself. */
@@ -158,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   }
   const s3 = s3Config(e);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const address = flags.http
     ? parseHttpAddress(flags.http)
     : { host: e.HOST ?? DEFAULT_HOST, port: e.PORT ?? DEFAULT_PORT };
@@ -190,7 +205,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
         : undefined,
     s3,
     cfVerify: e.CF_VERIFY_URL ? { url: e.CF_VERIFY_URL, timeoutMs: e.CF_VERIFY_TIMEOUT_MS } : undefined,
+    trustProxy,
   };
+}
+
+/** The ranges proxy-addr (Fastify's `trustProxy`) knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: unset, empty, `false` or `0` trusts no proxy; a whole number trusts that many hops
+ * in front of the server; otherwise a comma-separated list of proxy addresses, CIDR ranges or the
+ * names `loopback`, `linklocal`, `uniquelocal`. `true` (trust anyone) is refused: it would let any
+ * client choose the address its abuse limits are counted under.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 0 && hops <= 10) return hops;
+  } else if (text !== 'true') {
+    const entries = text.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length === 0) return entries;
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: not an address, CIDR range or range name: ${wrong.map((w) => `"${w}"`).join(', ')}`,
+    );
+  }
+  throw new ConfigError(
+    "Invalid configuration:\n  TRUST_PROXY: must be false, a hop count from 1 to 10, or the proxies' addresses (comma-separated)",
+  );
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Reads `file` (a `.env` file) into `env` when it exists. A variable already set in `env` wins: the
+ * real environment (the shell, the service manager, the container) overrides the file.
+ * Answers whether a file was read.
+ */
+export function loadEnvFile(file: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (env[name] === undefined) env[name] = value;
+  }
+  return true;
 }
 
 /** S3 storage is on when `S3_BUCKET` is set; the other `S3_*` variables without it are a mistake. */

@@ -1,7 +1,8 @@
 /** The command-line entry point: `node dist/main.js <command>`, or `npm run cli -- <command>` from the root. */
+import path from 'node:path';
 import { parseCliArgs } from './cli/args';
 import { commands, helpText } from './cli/commands';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadEnvFile } from './config';
 
 async function main(argv: string[]): Promise<number | 'running'> {
   let input;
@@ -20,6 +21,8 @@ async function main(argv: string[]): Promise<number | 'running'> {
     process.stderr.write(`Unknown command "${input.command}".\n\n${helpText()}`);
     return 2;
   }
+  // `.env` beside where the server starts (the repository root for `npm start`); real variables win.
+  loadEnvFile(path.resolve('.env'));
   const config = loadConfig(process.env, { http: input.http, dir: input.dir });
   return command.run(config, input.positionals, { noDemo: input.noDemo });
 }

@@ -9,7 +9,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from './apis/body-parsers';
 import { registerErrorHandling } from './apis/errors';
 import { registerGracefulClose } from './apis/graceful-close';
-import { registerHealthRoutes } from './apis/health';
+import { registerHealthRoutes, type ReadinessCheck } from './apis/health';
 import { registerSecurityHeaders } from './apis/security-headers';
 import { registerSpa } from './apis/spa';
 import { registerBatchRoutes } from './apis/batch';
@@ -28,19 +28,35 @@ import { registerRequestInfo } from './apis/request-info';
 import { registerSearchRoutes } from './apis/search';
 import { registerSettingsRoutes } from './apis/settings';
 import type { Core } from './core';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/types';
 import type { Logger } from './tools/logger';
+import { readinessChecks } from './readiness';
 
 export interface AppContext {
   config: Config;
   db: Database;
   core: Core;
   logger: Logger;
+  /** What `/api/health/ready` asks; by default the database and the core's file storage. */
+  readiness?: ReadinessCheck[];
 }
 
 /** PocketBase's default body limit; record routes lower or raise it per collection later. */
 const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * `TRUST_PROXY` as Fastify takes it. Fastify turns a bare hop count into "trust nothing" (a client
+ * reaching the server directly could otherwise name itself); an operator who sets one has said the
+ * server is only reachable through that many proxies, so the count becomes the rule it always
+ * meant: the socket's peer and the next `hops - 1` entries of `X-Forwarded-For` are proxies.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   // Seen through Fastify's own logger interface, so every module shares one FastifyInstance type.
@@ -48,7 +64,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -69,7 +85,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerResponseCap(app);
 
   // Route groups, one per PocketBase endpoint family.
-  registerHealthRoutes(app);
+  registerHealthRoutes(app, ctx.readiness ?? readinessChecks({ db: ctx.db, files: ctx.core.records.files }));
   registerCollectionRoutes(app, ctx.core);
   registerRecordCrudRoutes(app, ctx.core);
   registerRecordAuthRoutes(app, ctx.core);

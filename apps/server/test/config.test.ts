@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseHttpAddress } from '../src/config';
+import { ConfigError, loadConfig, loadEnvFile, parseHttpAddress } from '../src/config';
 
 describe('config', () => {
   it('defaults to 127.0.0.1:8090 and ./data', () => {
@@ -98,5 +100,50 @@ describe('config', () => {
     [{ REDIS_PREFIX: 'has space' }, 'REDIS_PREFIX'],
   ])('rejects invalid environment %j and names the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says so', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', '11', '10.0.0.300', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1,,10.0.0.2'])(
+    'rejects TRUST_PROXY=%s and names the variable',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+
+  it('fills in unset variables from a .env file, while the real environment wins', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-env-'));
+    try {
+      const file = path.join(dir, '.env');
+      fs.writeFileSync(file, '# comment\nPORT=9100\nSITE_TITLE="From the file"\nLOG_LEVEL=debug\n');
+      const env: NodeJS.ProcessEnv = { PORT: '9200' };
+      expect(loadEnvFile(file, env)).toBe(true);
+      expect(env).toEqual({ PORT: '9200', SITE_TITLE: 'From the file', LOG_LEVEL: 'debug' });
+      expect(loadConfig(env)).toMatchObject({ port: 9200, siteTitle: 'From the file', logLevel: 'debug' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts without a .env file', () => {
+    const env: NodeJS.ProcessEnv = {};
+    expect(loadEnvFile(path.join(os.tmpdir(), 'no-such-dir', '.env'), env)).toBe(false);
+    expect(env).toEqual({});
   });
 });

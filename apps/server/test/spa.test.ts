@@ -64,4 +64,38 @@ describe('serving the web app', () => {
     const res = await server.inject({ method: 'GET', url: '/../../etc/passwd' });
     expect(res.body).not.toContain('root:');
   });
+
+  /** The policy as directive name -> its sources. */
+  const directives = (header: string | string[] | number | undefined) =>
+    new Map(
+      String(header)
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name = '', ...sources]) => [name, sources]),
+    );
+
+  it.each(['/', '/stories/abc', '/assets/index-abc123.js'])(
+    'serves %s with a Content-Security-Policy allowing only our own scripts',
+    async (url) => {
+      const res = await server.inject({ method: 'GET', url });
+      const policy = directives(res.headers['content-security-policy']);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('script-src')).toEqual(["'self'"]);
+      // Mantine renders <style> elements at run time; scripts get no such allowance.
+      expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(policy.get('connect-src')).toEqual(["'self'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'self'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    },
+  );
+
+  it('sends the usual security headers with the page', async () => {
+    const res = await server.inject({ method: 'GET', url: '/' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+  });
 });

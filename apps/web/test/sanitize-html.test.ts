@@ -40,6 +40,11 @@ describe('sanitizeHtml: the allow-list for page content', () => {
     ['drops forms', '<form><input name="x"><button>Go</button></form><p>ok</p>', '<p>ok</p>'],
     ['drops svg and math', '<svg><circle r="1"></circle></svg><math><mi>x</mi></math><p>ok</p>', '<p>ok</p>'],
     ['drops comments', '<p>a<!-- hidden -->b</p>', '<p>ab</p>'],
+    [
+      'cleans what follows a removed or unwrapped element too',
+      '<section><img src="/a.png" onerror="alert(1)"><script>x()</script><b onclick="y()">b</b></section><p>ok</p>',
+      '<img src="/a.png"><b>b</b><p>ok</p>',
+    ],
   ])('%s', (_name, html, expected) => {
     expect(sanitizeHtml(html)).toBe(expected);
   });
@@ -47,6 +52,12 @@ describe('sanitizeHtml: the allow-list for page content', () => {
   it('opens external links in a new tab without an opener or referrer', () => {
     expect(sanitizeHtml('<a href="https://example.org" target="_self">x</a>')).toBe(
       '<a href="https://example.org" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+  });
+
+  it('leaves links within the site in the same tab', () => {
+    expect(sanitizeHtml('<a href="/help/faq" target="_blank" rel="opener">FAQ</a>')).toBe(
+      '<a href="/help/faq">FAQ</a>',
     );
   });
 

@@ -1,3 +1,4 @@
+import './happy-dom-shims';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { closeFlashes } from '../src/components/flash';

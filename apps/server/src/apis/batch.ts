@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import type { Collection } from '../core/collections/model';
 import type { RecordData } from '../core/records/record';
-import { findRecord } from '../core/records/read';
+import { findRecord } from '../core/records/find';
 import { inWriteScope, type WriteScope } from '../core/records/scope';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { headersToSnake, type RequestInfo } from '../core/rules/request-info';

@@ -14,7 +14,7 @@ import { canReadProtectedFile, fileTokenAuth } from '../core/files/access';
 import { fileKey, isFileField } from '../core/files/record-files';
 import { ThumbnailCache } from '../core/files/thumbnails';
 import { asList } from '../core/fields/lists';
-import { findRecord } from '../core/records/read';
+import { findRecord } from '../core/records/find';
 import { ApiError } from '../tools/api-error';
 import { isSafeFileName } from '../tools/files/names';
 import { SNIFF_BYTES, contentTypeHeader, isInlineType, sniffType } from '../tools/files/sniff';

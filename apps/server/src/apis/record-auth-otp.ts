@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import { authWithOtp, requestOtp } from '../core/auth/otp';
 import { assertMaySignIn } from '../core/auth/sign-in-gate';
-import { findRecord } from '../core/records/read';
+import { findRecord } from '../core/records/find';
 import { ApiError } from '../tools/api-error';
 import { pickFields } from '../tools/picker';
 import { requireSuperuser } from './collections';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
-import type { Collection } from '../core/collections/model';
+import { findField, type Collection } from '../core/collections/model';
 import { ROW } from '../core/records/context';
 import { decodeRow, type RecordData } from '../core/records/record';
 import { serializeRecord } from '../core/records/serialize';
@@ -101,8 +101,8 @@ async function findByIdentity(
   identity: string,
   identityField: string,
 ): Promise<RecordData | null> {
-  const fields = identityFieldsToTry(collection, identityField).filter((name) =>
-    collection.fields.some((f) => f.name === name),
+  const fields = identityFieldsToTry(collection, identityField).filter(
+    (name) => findField(collection, name) !== undefined,
   );
   for (const name of fields) {
     // An identity that is not email-shaped cannot be an email: skip that lookup (PocketBase does too).

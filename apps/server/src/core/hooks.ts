@@ -40,8 +40,6 @@ type Handler<E> = (event: E) => Promise<void> | void;
 
 export class Hooks {
   private readonly handlers = new Map<HookName, Array<{ collection: string | null; run: Handler<never> }>>();
-  /** Counts of fired events, for tests that assert which hooks ran (PocketBase's ExpectedEvents). */
-  readonly fired = new Map<HookName, number>();
 
   /** Listens to an event, for every collection or for one (by name). Returns a function that unsubscribes. */
   on<N extends HookName>(
@@ -60,7 +58,6 @@ export class Hooks {
   }
 
   async emit<N extends HookName>(name: N, event: HookEvents[N]): Promise<void> {
-    this.fired.set(name, (this.fired.get(name) ?? 0) + 1);
     for (const entry of this.handlers.get(name) ?? []) {
       if (entry.collection === null || entry.collection === event.collection.name) {
         await (entry.run as Handler<HookEvents[N]>)(event);

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Core } from '../core';
+import { findField } from '../core/collections/model';
 import type { RecordEvent } from '../core/hooks';
 import { columnKey } from '../core/records/count-cache';
 import { createRecord, updateRecord } from '../core/records/write';
@@ -71,7 +72,7 @@ const SIDES = ['member_a', 'member_b'] as const;
  */
 export async function fillConversationSides(core: Core): Promise<number> {
   const collection = core.registry.find('conversations');
-  if (!collection || !SIDES.every((side) => collection.fields.some((f) => f.name === side))) return 0;
+  if (!collection || !SIDES.every((side) => findField(collection, side))) return 0;
   const result = await sql`
     UPDATE conversations SET member_a = substr(id, 1, 15), member_b = substr(id, 17, 15)
     WHERE member_a = '' OR member_b = ''`.execute(core.db.kysely);

@@ -3,8 +3,8 @@
  * status it must get, fragments the compacted JSON body must and must not contain, and the hook events
  * it must fire. Tables run on every dialect against a fresh fixture per table.
  */
-import { expect, it } from 'vitest';
-import type { HookName } from '../../src/core/hooks';
+import { expect, it, onTestFinished } from 'vitest';
+import type { HookName, Hooks } from '../../src/core/hooks';
 import type { Fixture } from './fixture';
 
 export type Caller = 'guest' | 'alice' | 'bob' | 'mod' | 'superuser';
@@ -26,11 +26,38 @@ export interface Scenario {
   after?: (fixture: Fixture, body: unknown) => Promise<void> | void;
 }
 
+/** Every hook event (the record makes the compiler name a new one here too). */
+const HOOK_NAMES = Object.keys({
+  beforeCreate: true,
+  afterCreate: true,
+  beforeUpdate: true,
+  afterUpdate: true,
+  beforeDelete: true,
+  afterDelete: true,
+  createCommitted: true,
+  updateCommitted: true,
+  deleteCommitted: true,
+} satisfies Record<HookName, true>) as HookName[];
+
+/**
+ * Counts the events `hooks` fires until the returned `stop` is called. The fixture registers no
+ * site hooks, so nothing that runs before the counter can stop an event from reaching it.
+ */
+function countEvents(hooks: Hooks): { fired: Map<HookName, number>; stop(): void } {
+  const fired = new Map<HookName, number>();
+  const stops = HOOK_NAMES.map((name) =>
+    hooks.on(name, () => void fired.set(name, (fired.get(name) ?? 0) + 1)),
+  );
+  return { fired, stop: () => stops.forEach((stop) => stop()) };
+}
+
 export function runScenarios(getFixture: () => Fixture, scenarios: Scenario[]): void {
   for (const scenario of scenarios) {
     it(scenario.name, async () => {
       const fixture = getFixture();
-      fixture.core.hooks.fired.clear();
+      const events = countEvents(fixture.core.hooks);
+      onTestFinished(() => events.stop());
+      const { fired } = events;
       const headers: Record<string, string> = { ...scenario.headers };
       if (scenario.as && scenario.as !== 'guest') headers.authorization = fixture.tokens[scenario.as];
       const body: unknown =
@@ -53,10 +80,10 @@ export function runScenarios(getFixture: () => Fixture, scenarios: Scenario[]): 
       for (const fragment of scenario.notContains ?? []) expect(compact).not.toContain(fragment);
       if (scenario.events) {
         for (const [name, count] of Object.entries(scenario.events)) {
-          expect(fixture.core.hooks.fired.get(name as HookName) ?? 0, `event ${name}`).toBe(count);
+          expect(fired.get(name as HookName) ?? 0, `event ${name}`).toBe(count);
         }
         if (scenario.onlyEvents) {
-          for (const [name, count] of fixture.core.hooks.fired) {
+          for (const [name, count] of fired) {
             if (!(name in scenario.events)) expect(count, `unexpected event ${name}`).toBe(0);
           }
         }

@@ -1,26 +1,28 @@
 /**
- * Allow-list HTML sanitiser for the `pages` records' content.
+ * Allow-list HTML sanitiser for the `pages` records' content, built on DOMPurify.
  *
  * Why not react-markdown + rehype-sanitize: the spec stores page content as HTML, and react-markdown drops
  * raw HTML unless rehype-raw is installed (it is not), so it would show the markup as text or lose it.
- * The browser's own parser (DOMParser, which never runs scripts or loads images) builds an inert tree that
- * is rebuilt here from an allow-list of tags, attributes and URL schemes. Anything not listed is removed:
- * dangerous elements with their content, unknown ones unwrapped so their text survives.
+ * DOMPurify parses in an inert document (no scripts run, no images load) and keeps what the lists below
+ * allow: the tags, each tag's own attributes (DOMPurify only knows one list for all tags, so a hook checks
+ * the pairing), and URLs with a listed scheme. Dangerous elements go with their content; unknown ones are
+ * unwrapped so their text survives.
  */
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 
-const ALLOWED_TAGS = new Set([
+const ALLOWED_TAGS = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt',
   'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li',
   'mark', 'ol', 'p', 'pre', 'q', 's', 'small', 'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody',
   'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
-]); // prettier-ignore
+]; // prettier-ignore
 
 // Removed together with everything inside: their content is code, styling or foreign markup, not text.
-const DROPPED_TAGS = new Set([
+const DROPPED_TAGS = [
   'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'template', 'noscript', 'svg', 'math',
   'link', 'meta', 'base', 'title', 'head', 'form', 'input', 'button', 'select', 'textarea', 'option', 'audio',
   'video', 'source', 'track', 'canvas', 'applet', 'noembed', 'xmp', 'plaintext',
-]); // prettier-ignore
+]; // prettier-ignore
 
 const GLOBAL_ATTRIBUTES = new Set(['title', 'id', 'lang', 'dir']);
 const TAG_ATTRIBUTES: Record<string, Set<string>> = {
@@ -33,11 +35,24 @@ const TAG_ATTRIBUTES: Record<string, Set<string>> = {
   blockquote: new Set(['cite']),
   details: new Set(['open']),
 };
+const ALLOWED_ATTRIBUTES = [
+  ...GLOBAL_ATTRIBUTES,
+  ...new Set(Object.values(TAG_ATTRIBUTES).flatMap((names) => [...names])),
+];
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 const LINK_SCHEMES = new Set(['http', 'https', 'mailto']);
 const IMAGE_SCHEMES = new Set(['http', 'https']);
 // Anchor targets for hash links; restricted so an id cannot smuggle in anything but a plain name.
 const SAFE_ID = /^[A-Za-z][\w.:-]*$/;
+
+const CONFIG: Config = {
+  ALLOWED_TAGS,
+  ALLOWED_ATTR: ALLOWED_ATTRIBUTES,
+  FORBID_CONTENTS: DROPPED_TAGS,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  KEEP_CONTENT: true,
+};
 
 /** A URL is safe when it is relative or uses an allowed scheme (never javascript:, data:, vbscript:). */
 function isSafeUrl(value: string, schemes: Set<string>): boolean {
@@ -60,41 +75,32 @@ function isExternal(href: string): boolean {
   return /^(https?:)?\/\//i.test(href.trim());
 }
 
-function cleanAttributes(element: Element): void {
-  const tag = element.tagName.toLowerCase();
-  for (const { name, value } of Array.from(element.attributes)) {
-    if (!isAllowedAttribute(tag, name.toLowerCase(), value)) element.removeAttribute(name);
-  }
-  // External links open in a new tab without handing our window or the page URL to the other site.
-  const href = element.getAttribute('href');
-  if (tag === 'a' && href && isExternal(href)) {
-    element.setAttribute('target', '_blank');
-    element.setAttribute('rel', 'noopener noreferrer nofollow');
-  }
-}
+let purifier: Purifier | undefined;
 
-function cleanChildren(parent: Node): void {
-  for (const child of Array.from(parent.childNodes)) {
-    if (child.nodeType === Node.TEXT_NODE) continue;
-    if (child.nodeType !== Node.ELEMENT_NODE) {
-      child.remove(); // comments, processing instructions, CDATA
-      continue;
+/**
+ * Our own DOMPurify instance (hooks are per instance), so the rules below never leak into another
+ * module's use of the shared default one.
+ */
+function pagePurifier(): Purifier {
+  if (purifier) return purifier;
+  const instance = DOMPurify(window);
+  instance.addHook('uponSanitizeAttribute', (node, data) => {
+    if (!isAllowedAttribute(node.nodeName.toLowerCase(), data.attrName, data.attrValue))
+      data.keepAttr = false;
+  });
+  // External links open in a new tab without handing our window or the page URL to the other site.
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    const href = node.nodeName === 'A' ? node.getAttribute('href') : null;
+    if (href && isExternal(href)) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
     }
-    const element = child as Element;
-    const tag = element.tagName.toLowerCase();
-    if (DROPPED_TAGS.has(tag)) {
-      element.remove();
-      continue;
-    }
-    cleanChildren(element);
-    if (ALLOWED_TAGS.has(tag)) cleanAttributes(element);
-    else element.replaceWith(...Array.from(element.childNodes));
-  }
+  });
+  purifier = instance;
+  return instance;
 }
 
 /** Returns `html` reduced to the allow-list, ready for `dangerouslySetInnerHTML`. */
 export function sanitizeHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  cleanChildren(doc.body);
-  return doc.body.innerHTML;
+  return pagePurifier().sanitize(html, CONFIG);
 }

@@ -25,10 +25,10 @@ import type { Config } from '../../config';
 import type { AnyKysely } from '../../db/types';
 import { ApiError } from '../../tools/api-error';
 import { LOWER_ALPHANUMERIC, randomString } from '../../tools/security/random';
-import type { Collection, Field } from '../collections/model';
+import { findField, type Collection, type Field } from '../collections/model';
 import type { Core } from '../index';
 import { ROW } from '../records/context';
-import { findRecord } from '../records/read';
+import { findRecord } from '../records/find';
 import { decodeRow, type RecordData } from '../records/record';
 import { inWriteScope, type WriteScope } from '../records/scope';
 import { createRecord, deleteRecord, updateRecord } from '../records/write';
@@ -333,10 +333,10 @@ class OAuth2AccountResolver {
 
   /** Fills `name` and `username` fields the client left empty from the provider's profile. */
   private async fillProfile(data: Record<string, unknown>): Promise<void> {
-    const field = (name: string) =>
-      this.collection.fields.find(
-        (f): f is Extract<Field, { type: 'text' }> => f.name === name && f.type === 'text',
-      );
+    const field = (name: string) => {
+      const found = findField(this.collection, name);
+      return found?.type === 'text' ? found : undefined;
+    };
     const nameField = field('name');
     if (nameField && !text(data.name) && this.user.name) {
       data.name = nameField.max > 0 ? this.user.name.slice(0, nameField.max) : this.user.name;

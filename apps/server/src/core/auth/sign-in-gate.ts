@@ -5,27 +5,14 @@
  */
 import { ApiError } from '../../tools/api-error';
 import type { Collection } from '../collections/model';
-import { ROW, type RecordContext } from '../records/context';
-import { compileContext, findRecord } from '../records/read';
+import type { RecordContext } from '../records/context';
+import { passesAuthRule } from '../rules/access';
 import type { RecordData } from '../records/record';
-import { ruleSql } from '../rules/compile';
 import type { RequestInfo } from '../rules/request-info';
 import { isBanned } from './tokens';
 
 export const BANNED_MESSAGE = 'This account has been banned.';
 const AUTH_RULE_FAILED = "The request doesn't satisfy the collection requirements to authenticate.";
-
-async function passesAuthRule(
-  records: RecordContext,
-  collection: Collection,
-  record: RecordData,
-  request: RequestInfo,
-): Promise<boolean> {
-  if (collection.authRule === null) return false;
-  if (collection.authRule === '') return true;
-  const condition = ruleSql(compileContext(records, request), collection, collection.authRule, ROW);
-  return (await findRecord(records, collection, String(record.id), condition)) !== null;
-}
 
 /** Throws the 403 a refused sign-in answers with; `request.context` names the method for the rule. */
 export async function assertMaySignIn(

@@ -18,7 +18,7 @@ import type { Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { SUPERUSERS_ID } from '../migrations/0003_superusers';
 import type { RecordContext } from '../records/context';
-import { findRecord } from '../records/read';
+import { findRecord } from '../records/find';
 import type { RecordData } from '../records/record';
 import type { AuthInfo } from '../rules/request-info';
 

@@ -192,6 +192,20 @@ export function isMultiValued(field: Field): boolean {
   );
 }
 
-export function findField(collection: Collection, fieldName: string): Field | undefined {
-  return collection.fields.find((f) => f.name === fieldName);
+/**
+ * A back-relation path segment, `<collection>_via_<field>` (PocketBase's syntax in filters, rules
+ * and `?expand=`): the records of `collection` whose relation `field` points at this record. The
+ * collection name may itself contain `_via_`; the last one separates the field.
+ */
+export function parseBackRelation(segment: string): { collection: string; field: string } | null {
+  const match = /^(\w+)_via_(\w+)$/.exec(segment);
+  return match ? { collection: match[1]!, field: match[2]! } : null;
+}
+
+/** The field named `fieldName` (names are unique in a collection), or undefined when there is none. */
+export function findField(
+  collection: Pick<Collection, 'fields'> | undefined,
+  fieldName: string | undefined,
+): Field | undefined {
+  return fieldName === undefined ? undefined : collection?.fields.find((f) => f.name === fieldName);
 }

@@ -8,7 +8,8 @@ import { isBanned, type TokenService } from '../auth/tokens';
 import type { Collection } from '../collections/model';
 import { SUPERUSERS_ID } from '../migrations/0003_superusers';
 import type { RecordContext } from '../records/context';
-import { accessCondition, compileContext, findRecord, selectColumns } from '../records/read';
+import { findRecord } from '../records/find';
+import { accessCondition, compileContext, selectColumns } from '../rules/access';
 import { unreadableFields } from '../records/record';
 import type { AuthInfo, RequestInfo } from '../rules/request-info';
 

@@ -14,7 +14,7 @@ import { isSafeFileName, storedFileName } from '../../tools/files/names';
 import { SNIFF_BYTES, sniffType } from '../../tools/files/sniff';
 import type { FileStorage } from '../../tools/files/storage';
 import { isUpload, type UploadedFile } from '../../tools/files/uploaded-file';
-import type { Collection, Field, FieldOf } from '../collections/model';
+import { findField, type Collection, type Field, type FieldOf } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { asList, fromList } from '../fields/lists';
 import type { FieldError } from '../fields/types';
@@ -53,7 +53,7 @@ function splitKey(key: string): { name: string; modifier: 'set' | 'prepend' | 'a
 export function uploadCapFor(collection: Collection): (key: string) => number {
   return (key) => {
     const { name, modifier } = splitKey(key);
-    const field = collection.fields.find((f) => f.name === name);
+    const field = findField(collection, name);
     return modifier !== 'remove' && isFileField(field) ? maxFileSize(field) : 0;
   };
 }

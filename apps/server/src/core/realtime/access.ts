@@ -28,7 +28,7 @@ import { ApiError } from '../../tools/api-error';
 import type { Collection } from '../collections/model';
 import { zeroOf } from '../fields';
 import { ROW, type RecordContext } from '../records/context';
-import { accessCondition, selectColumns } from '../records/read';
+import { accessCondition, selectColumns } from '../rules/access';
 import { decodeRow, encodeData, type RecordData } from '../records/record';
 import { asBadRequest, clientFilterSql, type CompileContext } from '../rules/compile';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';

@@ -7,10 +7,9 @@
 import type { AnyKysely } from '../../db/types';
 import { isCommonPassword } from '../auth/common-passwords';
 import type { Collection } from '../collections/model';
-import { ruleSql } from '../rules/compile';
-import { isSuperuser, type RequestInfo } from '../rules/request-info';
-import { ROW, type RecordContext } from './context';
-import { compileContext, findRecord } from './read';
+import type { RequestInfo } from '../rules/request-info';
+import type { RecordContext } from './context';
+import { canManage } from '../rules/access';
 import type { RecordData } from './record';
 import type { FieldErrors } from './validate';
 import { toText } from '../fields/text';
@@ -74,20 +73,6 @@ export async function prepareAuthCreate(
   if (isCommonPassword(submitted.password)) fields.password = TOO_COMMON;
   if (typeof data.email === 'string') data.email = data.email.trim();
   return Promise.resolve({ form, fields });
-}
-
-/** Whether the caller manages this account: a superuser, or someone matching the manageRule. */
-export async function canManage(
-  ctx: RecordContext,
-  collection: Collection,
-  id: string,
-  request: RequestInfo,
-  db: AnyKysely = ctx.db.reader,
-): Promise<boolean> {
-  if (isSuperuser(request)) return true;
-  if (!collection.manageRule) return false;
-  const condition = ruleSql(compileContext(ctx, request), collection, collection.manageRule, ROW);
-  return (await findRecord(ctx, collection, id, condition, db)) !== null;
 }
 
 export async function prepareAuthUpdate(

@@ -5,11 +5,11 @@
  */
 import { parseExpand, type ExpandTree } from '@community/filter';
 import { sql } from 'kysely';
-import { isMultiValued, type Collection } from '../collections/model';
+import { findField, isMultiValued, parseBackRelation, type Collection } from '../collections/model';
 import { asList } from '../fields/lists';
 import { ApiError } from '../../tools/api-error';
 import { memoByText } from '../../tools/memo';
-import { accessCondition, compileContext, selectColumns } from './read';
+import { accessCondition, compileContext, selectColumns } from '../rules/access';
 import { ROW, type RecordContext } from './context';
 import { decodeRow, type RecordData } from './record';
 import type { RequestInfo } from '../rules/request-info';
@@ -21,7 +21,6 @@ export interface ExpandedRecord {
   expand?: Record<string, ExpandedRecord | ExpandedRecord[]>;
 }
 
-const BACK_RELATION = /^(\w+)_via_(\w+)$/;
 const MAX_BACK_RELATED = 1000;
 
 async function fetchVisible(
@@ -76,7 +75,7 @@ async function expandLevel(
   if (nodes.length === 0) return;
   const collection = nodes[0]!.collection;
   for (const [segment, subtree] of tree) {
-    const field = collection.fields.find((f) => f.name === segment);
+    const field = findField(collection, segment);
     if (field?.type === 'relation') {
       const target = ctx.registry.find(field.collectionId);
       if (!target) continue;
@@ -101,9 +100,9 @@ async function expandLevel(
       }
       continue;
     }
-    const back = BACK_RELATION.exec(segment);
-    const source = back ? ctx.registry.find(back[1]!) : undefined;
-    const backField = source?.fields.find((f) => f.name === back?.[2]);
+    const back = parseBackRelation(segment);
+    const source = back ? ctx.registry.find(back.collection) : undefined;
+    const backField = findField(source, back?.field);
     if (!source || backField?.type !== 'relation' || backField.collectionId !== collection.id) continue;
     for (const node of nodes) {
       const id = String(node.data.id);

@@ -3,7 +3,7 @@
  * modifiers adjust (`n+`/`n-` for numbers; `+f`, `f+`, `f-` for select and relation lists).
  * Plain keys apply before modified ones, as PocketBase processes shorter keys first.
  */
-import { isMultiValued, type Collection, type Field } from '../collections/model';
+import { findField, isMultiValued, type Collection, type Field } from '../collections/model';
 import { behaviourOf } from '../fields';
 import { asList, fromList, toStringList } from '../fields/lists';
 import type { RecordData } from './record';
@@ -62,14 +62,14 @@ export function applyBody(
   const keys = Object.keys(body).sort((a, b) => a.length - b.length);
   for (const key of keys) {
     const { name, modifier } = parseKey(key);
-    const field = collection.fields.find((f) => f.name === name);
+    const field = findField(collection, name);
     if (!field || !allowField(field) || field.type === 'autodate' || field.type === 'file') continue;
     data[name] = applyOne(field, data[name], modifier, body[key]);
     resolved[name] = data[name];
   }
   // Multi-valued fields always read back as lists in `@request.body`.
   for (const name of Object.keys(resolved)) {
-    const field = collection.fields.find((f) => f.name === name);
+    const field = findField(collection, name);
     if (field && isMultiValued(field)) resolved[name] = asList(resolved[name]);
   }
   return { data, resolved };

@@ -5,7 +5,7 @@
 import { parseSort, type Expr } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
 import type { AnyKysely } from '../../db/types';
-import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
+import { ApiError } from '../../tools/api-error';
 import { FilterResolveError } from '../../tools/search/operand';
 import type { Collection } from '../collections/model';
 import {
@@ -16,11 +16,13 @@ import {
   ruleSql,
   type CompileContext,
 } from '../rules/compile';
+import { accessCondition, compileContext, selectColumns } from '../rules/access';
 import { callerIdOf, ruleGivenFilter } from '../rules/implied';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
 import { rowsKey } from './count-cache';
-import { decodeRow, readFlagColumns, type RecordData } from './record';
+import { findRecord, whereClause } from './find';
+import { decodeRow, type RecordData } from './record';
 
 export const MAX_PER_PAGE = 1000;
 export const DEFAULT_PER_PAGE = 30;
@@ -39,21 +41,6 @@ export interface ListResult {
   totalItems: number;
   totalPages: number;
   items: RecordData[];
-}
-
-export function compileContext(ctx: RecordContext, request: RequestInfo): CompileContext {
-  return { registry: ctx.registry, flavor: ctx.db.flavor, request, counter: { next: 0 } };
-}
-
-/** The list or view rule as a WHERE condition, or a 403 when the rule is superusers-only. */
-export function accessCondition(
-  ctx: CompileContext,
-  collection: Collection,
-  rule: string | null,
-): RawBuilder<unknown> | null {
-  if (isSuperuser(ctx.request)) return null;
-  if (rule === null) throw new ApiError(403, SUPERUSERS_ONLY);
-  return rule === '' ? null : ruleSql(ctx, collection, rule, ROW);
 }
 
 /**
@@ -85,23 +72,6 @@ function listCondition(
   return remaining === true ? null : ruleSql(ctx, collection, remaining, ROW);
 }
 
-/**
- * The columns to read: the row, plus one flag per field with a `readRule` telling whether this caller
- * may see it. The flags are computed in the same query, so private fields cost no extra round trip.
- */
-export function selectColumns(ctx: CompileContext, collection: Collection): RawBuilder<unknown> {
-  const row = sql`${sql.ref(ROW)}.*`;
-  if (isSuperuser(ctx.request)) return row;
-  const columns = readFlagColumns(collection);
-  if (columns.length === 0) return row;
-  // One flag per distinct rule, shared by the fields carrying it (decodeRow reads the same columns).
-  const flags = columns.map(({ rule: text, column }) => {
-    const rule = text === '' ? sql`1 = 1` : ruleSql(ctx, collection, text, ROW);
-    return sql`CASE WHEN ${rule} THEN 1 ELSE 0 END AS ${sql.id(column)}`;
-  });
-  return sql`${row}, ${sql.join(flags)}`;
-}
-
 function guardRequestReferences(request: RequestInfo, ...inputs: Array<string | undefined>): void {
   if (isSuperuser(request)) return;
   for (const input of inputs) {
@@ -127,11 +97,6 @@ function orderBy(
     if (resolved.kind !== 'sql') throw new FilterResolveError('invalid sort field');
     return sql`${resolved.expr} ${dir}`;
   });
-}
-
-function whereClause(conditions: Array<RawBuilder<unknown> | null>): RawBuilder<unknown> {
-  const present = conditions.filter((c): c is RawBuilder<unknown> => c !== null);
-  return present.length ? sql` WHERE ${sql.join(present, sql` AND `)}` : sql``;
 }
 
 export async function listRecords(
@@ -214,23 +179,6 @@ async function runUserQuery<T>(run: () => Promise<T>): Promise<T> {
       throw new ApiError(400, 'Something went wrong while processing your request.', {});
     throw error;
   }
-}
-
-/** One record by id, or null; `rule` null means no rule check (internal reads). */
-export async function findRecord(
-  ctx: RecordContext,
-  collection: Collection,
-  id: string,
-  condition: RawBuilder<unknown> | null,
-  db: AnyKysely = ctx.db.reader,
-  columns: RawBuilder<unknown> = sql`${sql.ref(ROW)}.*`,
-): Promise<RecordData | null> {
-  const where = whereClause([sql`${sql.ref(`${ROW}.id`)} = ${id}`, condition]);
-  const result = await sql<
-    Record<string, unknown>
-  >`SELECT ${columns} FROM ${sql.table(collection.name)} AS ${sql.id(ROW)}${where} LIMIT 1`.execute(db);
-  const row = result.rows[0];
-  return row ? decodeRow(collection, row) : null;
 }
 
 /** GET one record with the view rule applied: missing or hidden is 404, superusers-only is 403. */

@@ -1,6 +1,5 @@
-import type { AnyKysely } from '../../db/types';
-import type { RecordContext } from './context';
-import { columnKey, rowsKey } from './count-cache';
+import type { AnyKysely, Database } from '../../db/types';
+import { columnKey, rowsKey, type CountCache } from './count-cache';
 
 /**
  * A unit of writing: the transaction, and what to do once it has committed (realtime events,
@@ -29,8 +28,13 @@ export function columnsChanged(scope: WriteScope, collection: string, fields: It
   for (const field of fields) scope.changed.add(columnKey(collection, field));
 }
 
+/**
+ * Runs `work` in `scope`, or in a transaction of its own followed by its after-commit tasks. Takes
+ * only the database and the count cache (a RecordContext fits), so this module does not depend on
+ * the record context, which depends on the hook bus, which depends on this module.
+ */
 export async function inWriteScope<T>(
-  ctx: RecordContext,
+  ctx: { db: Database; counts?: CountCache | undefined },
   scope: WriteScope | undefined,
   work: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {

@@ -1,5 +1,5 @@
 import { ApiError } from '../../tools/api-error';
-import type { Collection } from '../collections/model';
+import { findField, type Collection } from '../collections/model';
 
 const NOT_UNIQUE = { code: 'validation_not_unique', message: 'Value must be unique.' };
 
@@ -53,7 +53,7 @@ export function uniqueViolation(error: unknown, collection: Collection, message:
   } else {
     return null;
   }
-  const fields = columns.filter((c) => collection.fields.some((f) => f.name === c));
+  const fields = columns.filter((c) => findField(collection, c) !== undefined);
   const data = Object.fromEntries((fields.length ? fields : ['id']).map((f) => [f, NOT_UNIQUE]));
   return new ApiError(400, message, data);
 }

@@ -9,11 +9,11 @@ import { nowString } from '../../tools/dates';
 import { randomFromPattern } from '../../tools/pattern-random';
 import type { Collection, Field } from '../collections/model';
 import { zeroOf } from '../fields';
-import { ruleSql } from '../rules/compile';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
-import { ROW, type RecordContext } from './context';
+import type { RecordContext } from './context';
 import { applyBody } from './modifiers';
-import { compileContext, findRecord } from './read';
+import { findRecord } from './find';
+import { ruleHolds } from '../rules/access';
 import { encodeData, type RecordData } from './record';
 import { columnsChanged, inWriteScope, rowsChanged, type WriteScope } from './scope';
 import { uniqueViolation } from './unique-errors';
@@ -34,19 +34,6 @@ function writableBy(collection: Collection, request: RequestInfo) {
   const superuser = isSuperuser(request);
   return (field: Field) =>
     superuser || !field.hidden || (collection.type === 'auth' && field.name === 'password');
-}
-
-/** Whether the rule holds for the row `id` as the transaction sees it now. */
-async function ruleHolds(
-  ctx: RecordContext,
-  scope: WriteScope,
-  collection: Collection,
-  rule: string,
-  id: string,
-  request: RequestInfo,
-) {
-  const condition = ruleSql(compileContext(ctx, request), collection, rule, ROW);
-  return (await findRecord(ctx, collection, id, condition, scope.db)) !== null;
 }
 
 function fail(message: string, errors: FieldErrors): void {

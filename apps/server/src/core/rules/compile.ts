@@ -139,5 +139,3 @@ export function asBadRequest<T>(build: () => T): T {
     throw error;
   }
 }
-
-export const TRUE_SQL = sql`1 = 1`;

@@ -16,7 +16,7 @@
  */
 import type { ComparisonExpr, Expr, Operand } from '@community/filter';
 import { staticCompare, type Scalar } from '../../tools/search/compare';
-import { isMultiValued, type Collection } from '../collections/model';
+import { findField, isMultiValued, type Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import type { RequestInfo } from './request-info';
 
@@ -59,7 +59,7 @@ function pathShape(
   let current: Collection | undefined = collection;
   let single = true;
   for (let i = 0; i < segments.length; i++) {
-    const field = current?.fields.find((f) => f.name === segments[i]);
+    const field = findField(current, segments[i]);
     if (!field) return undefined;
     if (i === segments.length - 1) return isMultiValued(field) ? undefined : { single };
     if (field.type !== 'relation') return undefined;

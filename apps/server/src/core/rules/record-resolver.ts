@@ -16,20 +16,25 @@ import {
   type Resolved,
   type ValueType,
 } from '../../tools/search/operand';
-import { isMultiValued, type Collection, type Field } from '../collections/model';
+import {
+  findField,
+  isMultiValued,
+  parseBackRelation,
+  type Collection,
+  type Field,
+} from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { relationIndexOf } from '../collections/relation-indexes';
-import { storageOf } from '../fields';
 import { columnKey, rowsKey } from '../records/count-cache';
 import { isUniqueField } from '../records/unique-errors';
 import { lastHopFact, pathKey, type RelatedFacts } from './implied';
 import { macroValue } from './macros';
 import type { RequestInfo } from './request-info';
 import { resolveRequestIdentifier } from './request-operands';
+import { valueTypeOf } from './value-type';
 
 /** PocketBase's limit on relation hops in one path. */
 const MAX_HOPS = 6;
-const BACK_RELATION = /^(\w+)_via_(\w+)$/;
 
 export interface ResolverOptions {
   registry: CollectionRegistry;
@@ -72,11 +77,6 @@ interface Walk {
   /** Set when the path starts at the row being tested through a relation of it (see `Anchor`). */
   anchor?: Anchor | undefined;
 }
-
-export const valueTypeOf = (field: Field): ValueType => {
-  const kind = storageOf(field);
-  return kind === 'jsonArray' ? 'json' : kind;
-};
 
 export class RecordFieldResolver implements FilterResolver {
   private readonly counter: { next: number };
@@ -172,11 +172,11 @@ export class RecordFieldResolver implements FilterResolver {
     for (let i = 0; i < segments.length; i++) {
       const name = segments[i]!;
       const isLast = i === segments.length - 1;
-      const field = walk.collection.fields.find((f) => f.name === name);
+      const field = findField(walk.collection, name);
       if (!field) {
-        const back = BACK_RELATION.exec(name);
+        const back = parseBackRelation(name);
         if (back && !isLast) {
-          walk = this.hopBack(walk, back[1]!, back[2]!);
+          walk = this.hopBack(walk, back.collection, back.field);
           continue;
         }
         throw new FilterResolveError(`unknown field ${name}`);
@@ -307,7 +307,7 @@ export class RecordFieldResolver implements FilterResolver {
   private hopBack(walk: Walk, collectionName: string, fieldName: string): Walk {
     if (walk.hops >= MAX_HOPS) throw new FilterResolveError('max nested relations reached');
     const source = this.options.registry.find(collectionName);
-    const field = source?.fields.find((f) => f.name === fieldName);
+    const field = findField(source, fieldName);
     if (!source || field?.type !== 'relation' || field.collectionId !== walk.collection.id) {
       throw new FilterResolveError(`invalid back-relation ${collectionName}_via_${fieldName}`);
     }

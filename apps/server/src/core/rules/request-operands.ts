@@ -4,12 +4,39 @@
  * (`@request.body.post.author`) become lookups through the record resolver.
  */
 import type { Operand } from '@community/filter';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { compareSides } from '../../tools/search/compare';
+import type { SqlFlavor } from '../../tools/search/flavor';
 import { FilterResolveError, type Resolved } from '../../tools/search/operand';
-import type { Collection } from '../collections/model';
-import type { RecordFieldResolver, ResolverOptions } from './record-resolver';
-import { valueTypeOf } from './record-resolver';
+import { findField, type Collection } from '../collections/model';
+import type { CollectionRegistry } from '../collections/registry';
+import type { RequestInfo } from './request-info';
+import { valueTypeOf } from './value-type';
+
+/**
+ * What these operands need of the record-field resolver that calls them (record-resolver.ts): paths
+ * that go on from given rows continue through it. Named here, so this module does not import the
+ * resolver that imports it.
+ */
+export interface RowPathWalker {
+  walkFromRows(
+    collection: Collection,
+    ids: RawBuilder<unknown>,
+    multi: boolean,
+    segments: string[],
+    modifier: string | null,
+  ): Resolved;
+}
+
+/** The part of the resolver's options these operands read. */
+export interface RequestOperandOptions {
+  registry: CollectionRegistry;
+  collection: Collection;
+  /** The SQL alias of the row being tested. */
+  alias: string;
+  request: RequestInfo;
+  flavor: SqlFlavor;
+}
 
 type Scalar = string | number | boolean | null;
 type Identifier = Extract<Operand, { kind: 'identifier' }>;
@@ -75,9 +102,9 @@ function dig(value: unknown, path: string[]): { value: unknown; present: boolean
 }
 
 export function resolveRequestIdentifier(
-  resolver: RecordFieldResolver,
+  resolver: RowPathWalker,
   operand: Identifier,
-  options: ResolverOptions,
+  options: RequestOperandOptions,
 ): Resolved {
   const [, area, ...path] = operand.segments;
   const request = options.request;
@@ -106,10 +133,10 @@ export function resolveRequestIdentifier(
 }
 
 function resolveAuth(
-  resolver: RecordFieldResolver,
+  resolver: RowPathWalker,
   operand: Identifier,
   path: string[],
-  options: ResolverOptions,
+  options: RequestOperandOptions,
 ): Resolved {
   const auth = options.request.auth;
   const [first] = path;
@@ -127,7 +154,7 @@ function resolveAuth(
   // The caller's own fields were read with the token, in this request: binding them saves a lookup
   // of the caller per row tested (the "or staff" of most rules), and lets the database fold the
   // branch away before it reads any row.
-  const field = path.length === 1 ? auth.collection.fields.find((f) => f.name === first) : undefined;
+  const field = path.length === 1 ? findField(auth.collection, first) : undefined;
   if (field && !NEVER_BOUND.has(field.type) && first in auth.record) {
     return staticWithModifier(auth.record[first], operand.modifier, true);
   }
@@ -141,15 +168,15 @@ function resolveAuth(
 }
 
 function resolveBody(
-  resolver: RecordFieldResolver,
+  resolver: RowPathWalker,
   operand: Identifier,
   path: string[],
-  options: ResolverOptions,
+  options: RequestOperandOptions,
 ): Resolved {
   const [first, ...rest] = path;
   if (!first) throw new FilterResolveError(`invalid identifier ${operand.raw}`);
   const collection: Collection = options.collection;
-  const field = collection.fields.find((f) => f.name === first);
+  const field = findField(collection, first);
   const body = options.request.body;
   const present = first in body;
 

@@ -2,6 +2,10 @@
  * Demo content for a fresh install (PRODUCT.md §10), so a newcomer sees a living site: an admin, a few
  * members with profiles, forums, labels, published stories and a series, comments and likes. Written
  * through the record services, so every rule of the site (counters, notifications) applies.
+ *
+ * Content is written in the format the app renders it in: markdown for everything members write
+ * (stories, comments, forum posts, bios); HTML only where the spec says so (a forum's description,
+ * like the content pages in pages.ts).
  */
 import type { Core } from '../../core';
 import type { RecordData } from '../../core/records/record';
@@ -118,7 +122,7 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
       username: m.username,
       name: m.name,
       macro_roles: m.macro_roles,
-      bio: `<p>${m.bio}</p>`,
+      bio: m.bio,
       settings: { displayUsername: false, displayAge: false },
     });
     await core.db.kysely
@@ -197,7 +201,7 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
       await create('forum_posts', {
         post: thread.id,
         forum: forum.id,
-        content: '<p>Say hello and tell us what you like to read or write.</p>',
+        content: 'Say hello and tell us what you like to read or write.',
         pinned: true,
       });
     }
@@ -211,7 +215,7 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
   await create('comments', {
     target: firstStoryPost.post,
     author: String(members[1]!.id),
-    content: '<p>I loved the lanterns. More please!</p>',
+    content: 'I loved the lanterns. More please!',
   });
   await create('likes', { target: firstStoryPost.post, user: String(members[1]!.id) });
   await create('likes', { target: firstStoryPost.post, user: String(members[2]!.id) });

@@ -204,6 +204,11 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /** The same question as at start: is the bucket there and ours to use? (HEAD creates nothing.) */
+  probe(): Promise<void> {
+    return this.check();
+  }
+
   /** Closes the client's idle connections. */
   close(): Promise<void> {
     this.client.destroy();

@@ -35,8 +35,14 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (which must end with `/`). */
   deletePrefix(prefix: string): Promise<void>;
-  /** Rejects, saying why, when the storage cannot be used (checked once at start). */
+  /** Rejects, saying why, when the storage cannot be used (checked once at start; may create the root). */
   check(): Promise<void>;
+  /**
+   * Rejects, saying why, when the storage cannot be reached right now (the readiness check). Unlike
+   * `check`, it creates nothing: a vanished directory (an unmounted volume) must be reported, not
+   * quietly made again on the wrong disk.
+   */
+  probe(): Promise<void>;
   /** Lets go of connections (an object store's client); the storage is not used afterwards. */
   close(): Promise<void>;
 }
@@ -138,6 +144,15 @@ export class LocalFileStorage implements FileStorage {
       await fs.access(this.root, fs.constants.W_OK);
     } catch (error) {
       throw new Error(`the file storage directory ${this.root} is not writable: ${(error as Error).message}`);
+    }
+  }
+
+  async probe(): Promise<void> {
+    try {
+      if (!(await fs.stat(this.root)).isDirectory()) throw new Error('not a directory');
+      await fs.access(this.root, fs.constants.W_OK);
+    } catch (error) {
+      throw new Error(`the file storage directory ${this.root} cannot be used: ${(error as Error).message}`);
     }
   }
 

@@ -67,17 +67,3 @@ export function hs256TimesValid(payload: JwtPayload, nowSeconds = Math.floor(Dat
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return false;
   return true;
 }
-
-/**
- * The payload when the header says exactly HS256 (with no critical extensions), the signature
- * matches `key` (compared in constant time), `exp` is present and in the future, and `nbf`, when
- * present, is not. Null otherwise.
- */
-export function verifyHs256(
-  token: string,
-  key: Uint8Array,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): JwtPayload | null {
-  const payload = verifyHs256Signature(token, key);
-  return payload && hs256TimesValid(payload, nowSeconds) ? payload : null;
-}
