@@ -70,6 +70,8 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     'edit-profile': 'Edit Profile',
     likes: 'My Likes',
     favorites: 'My Favorites',
+    // The search screen's intro is the "search" page record.
+    search: 'Page search',
   } as const;
   return headings[kind.kind];
 }

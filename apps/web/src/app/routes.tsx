@@ -55,6 +55,7 @@ const SCREENS = {
   likes: () => import('../features/profiles/reactions-page').then((m) => ({ Component: m.LikesPage })),
   favorites: () =>
     import('../features/profiles/reactions-page').then((m) => ({ Component: m.FavoritesPage })),
+  search: () => import('./screens/search-screen').then((m) => ({ Component: m.SearchScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
 function handleOf(screen: RouteScreen): RouteHandle {
