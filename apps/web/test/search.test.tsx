@@ -85,6 +85,7 @@ describe('/search', () => {
     const { router } = renderApp('/search?query=giant');
     await screen.findByRole('link', { name: 'Giant Tale 1' });
     expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.getByText('25 stories found')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Next page' })).toHaveLength(2);
     const [above, below] = screen.getAllByRole('button', { name: 'Next page' });
     const first = screen.getAllByRole('article')[0]!;

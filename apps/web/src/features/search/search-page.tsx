@@ -9,6 +9,7 @@ import { SearchResultCard } from './search-result-card';
 
 export const SEARCHING_TEXT = 'Searching...';
 export const NO_MATCH_TEXT = (query: string) => `No stories match "${query}".`;
+export const FOUND_TEXT = (count: number) => (count === 1 ? '1 story found' : `${count} stories found`);
 
 /** The spinner with "Searching..." (spec part 2 §2). */
 function Searching() {
@@ -40,14 +41,20 @@ function SearchResults({
       </Text>
     );
   }
-  const { items, totalPages } = results.data;
+  const { items, totalItems, totalPages } = results.data;
   if (items.length === 0 && page > 1 && totalPages > 0)
     return <PastTheEnd page={page} lastPage={totalPages} onPage={onPage} />;
   if (items.length === 0) return <Text>{NO_MATCH_TEXT(query)}</Text>;
   const pagination = <PagePagination page={page} totalPages={totalPages} onChange={onPage} />;
   return (
     <Stack>
-      {results.isPlaceholderData && <Searching />}
+      {results.isPlaceholderData ? (
+        <Searching />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {FOUND_TEXT(totalItems)}
+        </Text>
+      )}
       {pagination}
       {items.map((story) => (
         <SearchResultCard key={story.id} story={story} query={query} />
