@@ -76,6 +76,8 @@ function expectedHeading({ screen: kind }: RouteEntry): string {
     'series-edit': 'Edit Series',
     // Likewise the series screen, with no series on the fake server.
     series: 'Series',
+    // The search screen's intro is the "search" page record.
+    search: 'Page search',
   } as const;
   return headings[kind.kind];
 }

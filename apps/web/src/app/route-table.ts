@@ -8,8 +8,8 @@
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
  *   `story-edit`, `story`, `series-list`, `series-browse`, `series-submit`, `series-edit`, `series`,
  *   `notifications`, `content-queue`, `forums`, `forum`, `forum-submit`, `forum-thread`, `messages`,
- *   `conversation`, `profile`, `edit-profile`, `likes`, `favorites`, `dashboard`, `report-queue`, `users`:
- *   their own screens.
+ *   `conversation`, `profile`, `edit-profile`, `likes`, `favorites`, `dashboard`, `report-queue`, `users`,
+ *   `search`: their own screens.
  * - `login`, `secret-login`, `register`, `forgot-password`: the `pages` record with `slug` as an intro
  *   above the screen's form; `title` is the heading while the record loads or when there is none.
  */
@@ -51,7 +51,8 @@ export type RouteScreen =
         | 'favorites'
         | 'dashboard'
         | 'report-queue'
-        | 'users';
+        | 'users'
+        | 'search';
     };
 
 export interface RouteEntry {
@@ -105,7 +106,7 @@ const MEMBERS: [string, RouteScreen][] = [
   ['/series/:seriesId', { kind: 'series' }],
   ['/messages', { kind: 'messages' }],
   ['/messages/:conversationId', { kind: 'conversation' }],
-  ['/search', soon('Search')],
+  ['/search', { kind: 'search' }],
 ];
 
 const MODERATORS: [string, RouteScreen][] = [

@@ -64,6 +64,7 @@ const SCREENS = {
   'series-edit': () =>
     import('../features/series/edit-series-page').then((m) => ({ Component: m.EditSeriesPage })),
   series: () => import('./screens/series-screen').then((m) => ({ Component: m.SeriesScreen })),
+  search: () => import('./screens/search-screen').then((m) => ({ Component: m.SearchScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;
 
 function handleOf(screen: RouteScreen): RouteHandle {
