@@ -38,7 +38,6 @@ function servePages() {
 }
 
 function expectedHeading({ screen: kind }: RouteEntry): string {
-  if (kind.kind === 'coming-soon') return kind.title;
   // Content pages and the intros above the sign-in forms both show their page record's title.
   if ('slug' in kind) return `Page ${kind.slug}`;
   const headings = {

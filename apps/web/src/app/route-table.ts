@@ -3,7 +3,6 @@
  * it and which screen shows it. app/routes.tsx turns this into the router; tests walk it row by row.
  *
  * Screens:
- * - `coming-soon`: later work builds the screen; until then it shows only `title`.
  * - `content`: the `pages` record with `slug` (title and HTML content).
  * - `home`, `components`, `settings`, `stories`, `stories-browse`, `stories-manage`, `story-submit`,
  *   `story-edit`, `story`, `series-list`, `series-browse`, `series-submit`, `series-edit`, `series`,
@@ -18,7 +17,6 @@ export type RouteAccess = 'public' | 'member' | 'moderator';
 export type IntroScreenKind = 'login' | 'secret-login' | 'register' | 'forgot-password';
 
 export type RouteScreen =
-  | { kind: 'coming-soon'; title: string }
   | { kind: 'content'; slug: string }
   | { kind: IntroScreenKind; slug: string; title: string }
   | {
@@ -61,7 +59,6 @@ export interface RouteEntry {
   screen: RouteScreen;
 }
 
-const soon = (title: string): RouteScreen => ({ kind: 'coming-soon', title });
 const content = (slug: string): RouteScreen => ({ kind: 'content', slug });
 const intro = (kind: IntroScreenKind, slug: string, title: string): RouteScreen => ({ kind, slug, title });
 

@@ -8,9 +8,7 @@ import { ROUTE_TABLE, type RouteAccess, type RouteEntry, type RouteScreen } from
 import { Shell } from './shell/shell';
 
 // Screens load on demand, each in its own chunk; the shell, router and providers stay in the first load.
-// Screens later work has not built yet all share the small "coming soon" chunk until they get their own.
 const SCREENS = {
-  'coming-soon': () => import('../components/coming-soon').then((m) => ({ Component: m.ComingSoonScreen })),
   content: () => import('../features/pages/content-page').then((m) => ({ Component: m.ContentPageScreen })),
   home: () => import('./screens/home-screen').then((m) => ({ Component: m.HomeScreen })),
   components: () =>

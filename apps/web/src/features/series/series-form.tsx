@@ -1,5 +1,6 @@
-import { Button, Checkbox, FileInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { AttachmentFields } from '../../components/posts/post-form-fields';
 import { useMemo } from 'react';
 import { LabelChoices } from '../../components/posts/label-choices';
 import type { StoryRecord } from '../../lib/posts/types';
@@ -72,23 +73,13 @@ export function SeriesForm({
           placeholder="giant, village, gentle"
           {...form.getInputProps('tags')}
         />
-        <FileInput
-          label="Attachments"
+        <AttachmentFields
+          files={form.getInputProps('files')}
+          removed={form.getInputProps('removedFiles')}
+          chosen={form.values.files}
+          attached={attachedFiles}
           description="A cover image, or other images, video or audio."
-          multiple
-          clearable
-          placeholder="Add files"
-          {...form.getInputProps('files')}
         />
-        {attachedFiles.length > 0 && (
-          <Checkbox.Group label="Remove attachments" {...form.getInputProps('removedFiles')}>
-            <Stack gap={4} mt={4}>
-              {attachedFiles.map((name) => (
-                <Checkbox key={name} value={name} label={name} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        )}
         <ChapterEditor
           value={form.values.chapters}
           onChange={(chapters) => form.setFieldValue('chapters', chapters)}

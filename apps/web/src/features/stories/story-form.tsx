@@ -1,9 +1,10 @@
-import { Button, Checkbox, FileInput, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useMemo, useState } from 'react';
-import { MarkdownContent } from '../../components/markdown-content';
+import { AttachmentFields, MarkdownField } from '../../components/posts/post-form-fields';
+import { usePreviewImage } from '../../lib/posts/use-preview-image';
+import { useState } from 'react';
 import { LabelChoices } from '../../components/posts/label-choices';
-import { attachmentImageUrl, chosenFileKey, chosenImageUrl, type FileOwner } from '../../lib/attachments';
+import type { FileOwner } from '../../lib/attachments';
 import type { StoryValues } from './api/save-story';
 
 export const STORY_MESSAGES = {
@@ -30,16 +31,6 @@ interface StoryFormProps {
   onSave: (values: StoryValues) => void;
 }
 
-/** Local addresses of the files chosen in the form, for the preview; released when the choice changes. */
-function useChosenFileUrls(files: readonly File[]): ReadonlyMap<string, string> {
-  const urls = useMemo(
-    () => new Map(files.map((file) => [chosenFileKey(file), URL.createObjectURL(file)] as const)),
-    [files],
-  );
-  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
-  return urls;
-}
-
 /**
  * The story form of /stories/submit and /stories/edit/{id}: title, description, labels, tags as comma
  * text, attachments and markdown content with a preview. Title and content are required (spec part 1 §5).
@@ -60,11 +51,8 @@ export function StoryForm({
   });
   const [tab, setTab] = useState('write');
   const existing = attached?.files ?? [];
-  const chosen = useChosenFileUrls(form.values.files);
-  // In the preview, images naming an attachment show it, as on the story page: one chosen just now (not
-  // uploaded yet) by its local address, else one the story already has.
-  const resolveImage = (url: string) =>
-    chosenImageUrl(url, chosen) ?? (attached ? attachmentImageUrl(url, attached.owner, existing) : url);
+  // In the preview, images named in the text show as on the story page.
+  const resolveImage = usePreviewImage(form.values.files, attached);
 
   return (
     // A missing content shows under the text box, so the form turns back to it from the preview.
@@ -82,46 +70,21 @@ export function StoryForm({
           placeholder="giant, village, gentle"
           {...form.getInputProps('tags')}
         />
-        <FileInput
-          label="Attachments"
-          description="Images, video or audio. Write ![a caption](file-name.png) to show an image in the text."
-          multiple
-          clearable
-          placeholder="Add files"
-          {...form.getInputProps('files')}
+        <AttachmentFields
+          files={form.getInputProps('files')}
+          removed={form.getInputProps('removedFiles')}
+          chosen={form.values.files}
+          attached={existing}
         />
-        {existing.length > 0 && (
-          <Checkbox.Group label="Remove attachments" {...form.getInputProps('removedFiles')}>
-            <Stack gap={4} mt={4}>
-              {existing.map((name) => (
-                <Checkbox key={name} value={name} label={name} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        )}
-        <Tabs value={tab} onChange={(next) => setTab(next ?? 'write')} keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="write">Write</Tabs.Tab>
-            <Tabs.Tab value="preview">Preview</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="write" pt="xs">
-            <Textarea
-              label="Content"
-              description="Markdown: **bold**, *italic*, # headings, > quotes, lists, tables and links."
-              withAsterisk
-              rows={16}
-              resize="vertical"
-              {...form.getInputProps('content')}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="preview" pt="xs">
-            {form.values.content.trim() ? (
-              <MarkdownContent markdown={form.values.content} resolveImage={resolveImage} />
-            ) : (
-              <Text c="dimmed">Nothing to preview yet.</Text>
-            )}
-          </Tabs.Panel>
-        </Tabs>
+        <MarkdownField
+          content={form.getInputProps('content')}
+          markdown={form.values.content}
+          tab={tab}
+          onTabChange={setTab}
+          resolveImage={resolveImage}
+          description="Markdown: **bold**, *italic*, # headings, > quotes, lists, tables and links."
+          rows={16}
+        />
         <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}
         </Button>
