@@ -134,7 +134,7 @@ describe.skipIf(!inject('browserAvailable'))('the forums: threads, comments, pin
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 })
         .toBe(2);
-      await thread.page.getByRole('link', { name: 'Ada Artist' }).waitFor();
+      await thread.page.getByRole('main').getByRole('link', { name: 'Ada Artist' }).waitFor();
       await thread.viewCount.filter({ hasText: '1 view' }).waitFor();
       authorPage.on('request', (request) => {
         if (request.method() === 'GET' && request.url().includes('/api/collections/notifications/records'))

@@ -88,7 +88,8 @@ describe.skipIf(!inject('browserAvailable'))('searching stories', () => {
       await search.searching.waitFor();
       expect(search.location()).toBe('/search?query=pebble');
       release();
-      await search.results.first().waitFor();
+      // The previous search's cards may still show for a moment: wait for this search's own.
+      await search.results.filter({ hasText: 'Pebble Tale' }).first().waitFor();
       await page.unroute('**/api/search/stories**');
 
       expect(await search.results.count()).toBe(20);

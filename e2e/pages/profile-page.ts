@@ -29,7 +29,8 @@ export class ProfilePage extends AppPage {
     return this.page.getByRole('link', { name: new RegExp(`^${label}: `) });
   }
 
+  /** The profile's avatar picture (a flash message's icon may come first in the page). */
   get avatar() {
-    return this.page.getByRole('main').getByRole('img').first();
+    return this.page.getByRole('main').locator('img[src*="/api/files/"]').first();
   }
 }

@@ -376,7 +376,8 @@ describeWithFixture('list query fuzzing', (getFixture) => {
         };
         if (a.status >= 500 || b.status >= 500)
           problems.push({ ...base, reason: `server error ${b.status}` });
-        else if (a.status !== b.status || a.body !== b.body)
+        // `@random` orders differently on every request whatever the data: only its status can be compared.
+        else if (a.status !== b.status || (a.body !== b.body && !c.params?.sort?.includes('@random')))
           problems.push({
             ...base,
             reason: 'the answer changed with values the caller cannot read',
