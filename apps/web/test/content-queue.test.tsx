@@ -122,8 +122,13 @@ describe('/admin/content-queue', () => {
     const entry = await screen.findByRole('article', { name: 'First Light' });
 
     await userEvent.click(within(entry).getByRole('button', { name: button }));
-    expect(flashTexts()).toEqual([`error: ${missing}`]);
-    await userEvent.type(within(entry).getByRole('textbox', { name: /^Reason/ }), '   ');
+    // The message shows at the Reason box, which takes the focus, not in a flash far above it.
+    const reason = within(entry).getByRole('textbox', { name: /^Reason/ });
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(within(entry).getByText(missing)).toBeTruthy();
+    expect(document.activeElement).toBe(reason);
+    expect(flashTexts()).toEqual([]);
+    await userEvent.type(reason, '   ');
     await userEvent.click(within(entry).getByRole('button', { name: button }));
     expect(fakeApi.requestsTo(ACTIONS, 'POST')).toHaveLength(0);
 

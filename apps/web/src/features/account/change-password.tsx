@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
 import { useMutation } from '@tanstack/react-query';
 import { flash, flashError } from '../../components/flash';
 import { useSession } from '../../lib/session';
@@ -33,6 +34,7 @@ export function ChangePassword() {
       form.reset();
     },
   });
+  useServerErrors(form, change.error);
 
   return (
     <Stack component="section" aria-labelledby="settings-password" gap="xs">

@@ -1,5 +1,6 @@
 import { Button, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
 import { flash, flashError } from '../../components/flash';
 import { PageLoader } from '../../components/page-loader';
 import { THEME_SETTINGS, isThemeSetting, siteConfig } from '../../lib/config';
@@ -40,6 +41,7 @@ interface FormProps {
 function SettingsFields({ userId, userSettings, profile }: FormProps) {
   const form = useForm<SettingsValues>({ initialValues: valuesOf(userSettings, profile) });
   const save = useSaveSettings(userId);
+  useServerErrors(form, save.error);
   const onSubmit = (values: SettingsValues) =>
     save.mutate(
       { currentUser: userSettings, profile, values },

@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { flash, flashError } from '../../components/flash';
@@ -30,6 +31,7 @@ function RequestResetForm() {
     validate: { email: (value) => (value.trim() ? null : REQUIRED_TEXTS.email) },
   });
   const request = useMutation({ mutationFn: requestPasswordReset, onError: flashError, onSuccess: finish });
+  useServerErrors(form, request.error);
   return (
     <form noValidate onSubmit={form.onSubmit(({ email }) => request.mutate(email))}>
       <Stack maw={420}>
@@ -69,6 +71,7 @@ function NewPasswordForm({ token }: { token: string }) {
     onError: flashError,
     onSuccess: finish,
   });
+  useServerErrors(form, reset.error);
   return (
     <form noValidate onSubmit={form.onSubmit((values) => reset.mutate(values))}>
       <Stack maw={420}>

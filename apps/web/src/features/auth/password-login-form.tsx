@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { flashError } from '../../components/flash';
@@ -37,6 +38,7 @@ export function PasswordLoginForm() {
     onSuccess: (profileCreated) =>
       void navigate(destinationAfterSignIn(target, profileCreated), { replace: true }),
   });
+  useServerErrors(form, signIn.error, { identity: 'username' });
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => signIn.mutate(values))}>

@@ -1,6 +1,8 @@
 import { Button, FileInput, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { flashError } from '../../components/flash';
+import { useServerErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useSaveComment, type CommentDraft } from './api/save-comment';
 import type { CommentRecord } from './api/types';
 
@@ -41,6 +43,7 @@ export function CommentForm({
     initialValues: { content: editing?.content ?? '', files: [] },
     validate: { content: (value) => (value.trim() ? null : COMMENT_REQUIRED_TEXT) },
   });
+  useServerErrors(form, save.error, { attachments: 'files' });
 
   const submit = ({ content, files }: CommentFormValues) => {
     const draft: CommentDraft = {
@@ -91,6 +94,7 @@ export function CommentForm({
             </Button>
           )}
         </Group>
+        <FormRefusal error={save.error} />
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
 import type { ForumRecord } from './api/forum-lists';
 import { useSaveForum, type ForumValues } from './api/manage-forums';
 
@@ -33,6 +34,7 @@ export function ForumEditor({ forum, nextSortOrder, onClose }: ForumEditorProps)
       sortOrder: (value) => (isWholeNumber(value) ? null : SORT_ORDER_INVALID),
     },
   });
+  useServerErrors(form, save.error, { sort_order: 'sortOrder' });
   const submit = (values: EditorValues) =>
     save.mutate(
       { values: { ...values, sortOrder: Number(values.sortOrder.trim()) }, id: forum?.id },

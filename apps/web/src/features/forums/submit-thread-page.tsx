@@ -15,7 +15,12 @@ import { ThreadForm } from './thread-form';
 function NewThread({ forumId, userId }: { forumId: string; userId: string }) {
   const save = useSaveThread(forumId, userId);
   return (
-    <ThreadForm submitLabel="Submit Post" saving={save.isPending} onSave={(values) => save.mutate(values)} />
+    <ThreadForm
+      submitLabel="Submit Post"
+      saving={save.isPending}
+      refusal={save.error}
+      onSave={(values) => save.mutate(values)}
+    />
   );
 }
 
@@ -28,6 +33,7 @@ function EditThread({ thread, userId }: { thread: ThreadRecord; userId: string }
       attached={post ? { owner: post, files: post.attachments ?? [] } : undefined}
       submitLabel="Save Post"
       saving={save.isPending}
+      refusal={save.error}
       onSave={(values) => save.mutate(values)}
     />
   );

@@ -1,5 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { AttachmentFields, MarkdownField } from '../../components/posts/post-form-fields';
 import { usePreviewImage } from '../../lib/posts/use-preview-image';
 import { useState } from 'react';
@@ -20,6 +22,8 @@ interface ThreadFormProps {
   submitLabel: string;
   saving: boolean;
   onSave: (values: ThreadValues) => void;
+  /** The save's latest refusal: the fields it names are marked here, anything else shows by the button. */
+  refusal?: unknown;
 }
 
 /**
@@ -32,6 +36,7 @@ export function ThreadForm({
   submitLabel,
   saving,
   onSave,
+  refusal,
 }: ThreadFormProps) {
   const form = useForm<ThreadValues>({
     initialValues,
@@ -40,6 +45,7 @@ export function ThreadForm({
       content: (value) => (value.trim() ? null : THREAD_MESSAGES.contentRequired),
     },
   });
+  useServerErrors(form, refusal, { attachments: 'files' });
   const [tab, setTab] = useState('write');
   const existing = attached?.files ?? [];
   const resolveImage = usePreviewImage(form.values.files, attached);
@@ -66,6 +72,7 @@ export function ThreadForm({
         <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}
         </Button>
+        <FormRefusal error={refusal} />
       </Stack>
     </form>
   );

@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AttachmentList } from '../../components/attachment-list';
-import { flash } from '../../components/flash';
 import { MarkdownContent } from '../../components/markdown-content';
 import { attachmentImageUrl } from '../../lib/attachments';
 import { displayName } from '../../lib/display-name';
@@ -29,6 +28,9 @@ function pageOf(post: SubmittedPost): string | null {
 /** A submitted post as a moderator reviews it: what it is, who wrote it, its text, and the decision. */
 export function QueueEntry({ post, resolver }: { post: SubmittedPost; resolver: string }) {
   const [resolution, setResolution] = useState('');
+  // The decision that was refused for want of a reason: its message shows at the Reason box, which gets focus.
+  const [missingFor, setMissingFor] = useState<Exclude<ReviewAction, 'publish'> | null>(null);
+  const reasonBox = useRef<HTMLTextAreaElement>(null);
   const review = useReviewPost(resolver);
   const story = firstOf(post.expand?.stories_via_post);
   const authors = (post.expand?.contributors ?? []).map(displayName).join(', ');
@@ -37,9 +39,11 @@ export function QueueEntry({ post, resolver }: { post: SubmittedPost; resolver: 
   const decide = (action: ReviewAction) => {
     // Reject and delete need a reason (spec part 2 §5); the contributors are told it.
     if (action !== 'publish' && !resolution.trim()) {
-      flash.error(REVIEW_TEXTS.reasonRequired[action]);
+      setMissingFor(action);
+      reasonBox.current?.focus();
       return;
     }
+    setMissingFor(null);
     review.mutate({ post, action, resolution }, { onSuccess: () => setResolution('') });
   };
 
@@ -83,8 +87,10 @@ export function QueueEntry({ post, resolver }: { post: SubmittedPost; resolver: 
           label="Reason"
           description="Required to reject or delete; the contributors are told it."
           rows={2}
+          ref={reasonBox}
           value={resolution}
           onChange={(event) => setResolution(event.currentTarget.value)}
+          error={missingFor ? REVIEW_TEXTS.reasonRequired[missingFor] : undefined}
           disabled={review.isPending}
         />
         <Group gap="xs">

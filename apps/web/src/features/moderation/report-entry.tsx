@@ -1,6 +1,5 @@
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
-import { flash } from '../../components/flash';
+import { useRef, useState } from 'react';
 import { displayName } from '../../lib/display-name';
 import { formatDateTime } from '../../lib/format';
 import { REPORT_QUEUE_TEXTS, type ReportAction, type ReportRecord } from './api/report-types';
@@ -16,15 +15,20 @@ const BUTTONS: { action: ReportAction; label: string; color: string }[] = [
 /** One open report as a moderator works it: who reported what and why, the item itself, and the decision. */
 export function ReportEntry({ report, resolver }: { report: ReportRecord; resolver: string }) {
   const [resolution, setResolution] = useState('');
+  // The decision that was refused for want of a resolution: its message shows at the box, which gets focus.
+  const [missingFor, setMissingFor] = useState<Exclude<ReportAction, 'resolve'> | null>(null);
+  const resolutionBox = useRef<HTMLTextAreaElement>(null);
   const resolve = useResolveReport(resolver);
   const reporter = report.expand?.user;
 
   const decide = (action: ReportAction) => {
     // Delete and ban need a resolution (PRODUCT.md §7); the server refuses them without one too.
     if (action !== 'resolve' && !resolution.trim()) {
-      flash.error(REPORT_QUEUE_TEXTS.reasonRequired[action]);
+      setMissingFor(action);
+      resolutionBox.current?.focus();
       return;
     }
+    setMissingFor(null);
     resolve.mutate({ report: report.id, action, resolution }, { onSuccess: () => setResolution('') });
   };
 
@@ -50,8 +54,10 @@ export function ReportEntry({ report, resolver }: { report: ReportRecord; resolv
           label="Resolution"
           description="Required to delete the item or ban its author; kept in the report."
           rows={2}
+          ref={resolutionBox}
           value={resolution}
           onChange={(event) => setResolution(event.currentTarget.value)}
+          error={missingFor ? REPORT_QUEUE_TEXTS.reasonRequired[missingFor] : undefined}
           disabled={resolve.isPending}
         />
         <Group gap="xs">

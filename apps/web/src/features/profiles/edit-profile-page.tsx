@@ -59,6 +59,7 @@ export function EditProfilePage() {
           profile={profile.data}
           currentAvatar={avatarUrl(profile.data, '256x256f')}
           saving={save.isPending}
+          refusal={save.error}
           onSave={onSave}
         />
         {profile.data && (

@@ -13,6 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { useEffect, useMemo } from 'react';
 import {
   DEFAULT_HEIGHT_UNIT,
@@ -100,10 +102,12 @@ interface ProfileFormProps {
   currentAvatar?: string;
   saving: boolean;
   onSave: (draft: ProfileDraft) => void;
+  /** The save's latest refusal: the fields it names are marked here, anything else shows by the button. */
+  refusal?: unknown;
 }
 
 /** Every profile field of spec part 1 §3 with its enumeration and hints. */
-export function ProfileForm({ profile, currentAvatar, saving, onSave }: ProfileFormProps) {
+export function ProfileForm({ profile, currentAvatar, saving, onSave, refusal }: ProfileFormProps) {
   const form = useForm<ProfileDraft>({
     initialValues: draftOf(profile),
     validate: {
@@ -112,6 +116,7 @@ export function ProfileForm({ profile, currentAvatar, saving, onSave }: ProfileF
       weight: (value) => (measureInRange(value) ? null : PROFILE_TEXTS.measureRange('Weight')),
     },
   });
+  useServerErrors(form, refusal);
   const measureProps = (field: 'height' | 'weight') => ({
     type: 'number',
     inputMode: 'decimal' as const,
@@ -222,6 +227,7 @@ export function ProfileForm({ profile, currentAvatar, saving, onSave }: ProfileF
             Save Profile
           </Button>
         </Group>
+        <FormRefusal error={refusal} />
       </Stack>
     </form>
   );

@@ -35,6 +35,7 @@ function EditForm({ series, post, userId }: { series: SeriesRecord; post: PostRe
       attachedFiles={post.attachments ?? []}
       submitLabel="Save Series"
       saving={save.isPending}
+      refusal={save.error}
       onSave={(values) => save.mutate(values)}
     />
   );

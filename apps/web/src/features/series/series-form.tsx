@@ -1,5 +1,7 @@
 import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { AttachmentFields } from '../../components/posts/post-form-fields';
 import { useMemo } from 'react';
 import { LabelChoices } from '../../components/posts/label-choices';
@@ -32,6 +34,8 @@ interface SeriesFormProps {
   submitLabel: string;
   saving: boolean;
   onSave: (values: SeriesValues) => void;
+  /** The save's latest refusal: the fields it names are marked here, anything else shows by the button. */
+  refusal?: unknown;
 }
 
 /**
@@ -47,11 +51,13 @@ export function SeriesForm({
   submitLabel,
   saving,
   onSave,
+  refusal,
 }: SeriesFormProps) {
   const form = useForm<SeriesValues>({
     initialValues,
     validate: { title: (value) => (value.trim() ? null : SERIES_MESSAGES.titleRequired) },
   });
+  useServerErrors(form, refusal, { attachments: 'files' });
   const mine = useMyStories(userId);
   const known = useMemo(
     () => new Map([...currentChapters, ...(mine.data ?? [])].map((story) => [story.id, story])),
@@ -90,6 +96,7 @@ export function SeriesForm({
         <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}
         </Button>
+        <FormRefusal error={refusal} />
       </Stack>
     </form>
   );

@@ -13,6 +13,7 @@ function NewSeriesForm({ userId }: { userId: string }) {
       userId={userId}
       submitLabel="Submit Series"
       saving={save.isPending}
+      refusal={save.error}
       onSave={(values) => save.mutate(values)}
     />
   );

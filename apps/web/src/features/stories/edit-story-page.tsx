@@ -34,6 +34,7 @@ function EditForm({ story, post, userId }: { story: StoryRecord; post: PostRecor
       attached={{ owner: post, files: post.attachments ?? [] }}
       submitLabel="Save Story"
       saving={save.isPending}
+      refusal={save.error}
       onSave={(values) => save.mutate(values)}
     />
   );

@@ -1,5 +1,7 @@
 import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useServerErrors } from '../../components/form-errors';
+import { FormRefusal } from '../../components/form-refusal';
 import { AttachmentFields, MarkdownField } from '../../components/posts/post-form-fields';
 import { usePreviewImage } from '../../lib/posts/use-preview-image';
 import { useState } from 'react';
@@ -29,6 +31,8 @@ interface StoryFormProps {
   submitLabel: string;
   saving: boolean;
   onSave: (values: StoryValues) => void;
+  /** The save's latest refusal: the fields it names are marked here, anything else shows by the button. */
+  refusal?: unknown;
 }
 
 /**
@@ -41,6 +45,7 @@ export function StoryForm({
   submitLabel,
   saving,
   onSave,
+  refusal,
 }: StoryFormProps) {
   const form = useForm<StoryValues>({
     initialValues,
@@ -49,6 +54,7 @@ export function StoryForm({
       content: (value) => (value.trim() ? null : STORY_MESSAGES.contentRequired),
     },
   });
+  useServerErrors(form, refusal, { attachments: 'files' });
   const [tab, setTab] = useState('write');
   const existing = attached?.files ?? [];
   // In the preview, images named in the text show as on the story page.
@@ -88,6 +94,7 @@ export function StoryForm({
         <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}
         </Button>
+        <FormRefusal error={refusal} />
       </Stack>
     </form>
   );

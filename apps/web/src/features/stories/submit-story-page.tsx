@@ -29,7 +29,12 @@ function NewStoryForm({ userId }: { userId: string }) {
   const [params] = useSearchParams();
   const save = useSaveStory(userId, { series: params.get('series') });
   return (
-    <StoryForm submitLabel="Submit Story" saving={save.isPending} onSave={(values) => save.mutate(values)} />
+    <StoryForm
+      submitLabel="Submit Story"
+      saving={save.isPending}
+      refusal={save.error}
+      onSave={(values) => save.mutate(values)}
+    />
   );
 }
 
