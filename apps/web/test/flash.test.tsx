@@ -167,4 +167,14 @@ describe('flash messages', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.getAttribute('data-flash-type')).toBe('warning');
   });
+
+  it('draws each colour of the gradient row in its own colours', async () => {
+    renderApp('/components');
+    await screen.findByRole('heading', { level: 1, name: 'Components' });
+    const gradients = Array.from(document.querySelectorAll<HTMLElement>('button[data-variant="gradient"]'));
+    expect(gradients).toHaveLength(5);
+    const backgrounds = gradients.map((button) => button.style.getPropertyValue('--button-bg'));
+    expect(backgrounds.every((background) => background.includes('linear-gradient'))).toBe(true);
+    expect(new Set(backgrounds).size).toBe(5);
+  });
 });

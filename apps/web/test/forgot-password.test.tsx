@@ -1,8 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getFlashMessages } from '../src/components/flash';
-import { fakeApi } from './fake-api';
+import { fakeApi, listOf } from './fake-api';
 import { currentUrl, renderApp } from './render';
 
 const REQUEST = '/api/collections/users/request-password-reset';
@@ -66,6 +66,27 @@ describe('/forgot-password without a token', () => {
 });
 
 describe('/forgot-password?resetToken=…', () => {
+  it('says what this step is, not the request form’s sentence', async () => {
+    const asking = 'Enter the email of your account and we will send you a link to choose a new password.';
+    fakeApi.on('GET', '/api/collections/pages/records', {
+      body: listOf([
+        { id: 'pg1', slug: 'forgot-password', title: 'Forgot Password', content: `<p>${asking}</p>` },
+      ]),
+    });
+    renderApp('/forgot-password');
+    expect(await screen.findByText(asking)).toBeTruthy();
+
+    cleanup();
+    renderApp('/forgot-password?resetToken=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a New Password' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Enter the new password for your account twice. Other devices signed in to it will be signed out.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(asking)).toBeNull();
+  });
+
   it('sets the new password with the token, shows the spec’s text and goes to /login after 3000 ms', async () => {
     fakeApi.on('POST', CONFIRM, { status: 204 });
     const { router } = renderApp('/forgot-password?resetToken=tok123');

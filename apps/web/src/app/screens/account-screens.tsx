@@ -1,5 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { ForgotPasswordForm } from '../../features/auth/forgot-password-form';
 import { PasswordLoginForm } from '../../features/auth/password-login-form';
 import { RegisterForm } from '../../features/auth/register-form';
@@ -38,8 +39,28 @@ export const RegisterScreen = () => (
   </WithIntro>
 );
 
-export const ForgotPasswordScreen = () => (
-  <WithIntro>
-    <ForgotPasswordForm />
-  </WithIntro>
-);
+/** The reset link's own intro: the page record speaks of asking for the mail, which is done by then. */
+export const NEW_PASSWORD_INTRO = {
+  title: 'Choose a New Password',
+  text: 'Enter the new password for your account twice. Other devices signed in to it will be signed out.',
+};
+
+export function ForgotPasswordScreen() {
+  const [params] = useSearchParams();
+  if (params.get('resetToken')) {
+    return (
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={1}>{NEW_PASSWORD_INTRO.title}</Title>
+          <Text>{NEW_PASSWORD_INTRO.text}</Text>
+        </Stack>
+        <ForgotPasswordForm />
+      </Stack>
+    );
+  }
+  return (
+    <WithIntro>
+      <ForgotPasswordForm />
+    </WithIntro>
+  );
+}

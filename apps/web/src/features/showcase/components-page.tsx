@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title, useMantineTheme } from '@mantine/core';
 import { FLASH_TYPES, showFlash, type FlashType } from '../../components/flash';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -26,6 +26,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** /components: a living showcase of the flash messages and button variants the app uses. */
 export function ComponentsPage() {
   usePageTitle('Components');
+  const { primaryColor } = useMantineTheme();
   return (
     <Stack gap="xl">
       <Title order={1}>Components</Title>
@@ -54,7 +55,13 @@ export function ComponentsPage() {
               {variant}
             </Text>
             {COLORS.map((color) => (
-              <Button key={color ?? 'primary'} variant={variant} color={color}>
+              <Button
+                key={color ?? 'primary'}
+                variant={variant}
+                color={color}
+                // A gradient takes its colours from `gradient`, not `color`: each runs through its own colour.
+                gradient={{ from: `${color ?? primaryColor}.9`, to: `${color ?? primaryColor}.6`, deg: 90 }}
+              >
                 {capitalise(color ?? 'primary')}
               </Button>
             ))}
