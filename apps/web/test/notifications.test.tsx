@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { patchList } from '../src/features/notifications/api/live-notifications';
@@ -164,6 +164,29 @@ describe('following a notification', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Your submission was published' }));
     await waitFor(() => expect(fakeApi.requestsTo(stories)).toHaveLength(2));
     expect(fakeApi.requestsTo(`${NOTIFICATIONS}/n1`, 'PATCH')[0]?.body).toEqual({ read: true });
+  });
+
+  it('says a story removed since the notice was removed, not only that it does not exist', async () => {
+    signIn();
+    serveNotifications([{ ...notification('n1', 'New comment on "Gone"', '1'), href: '/stories/gone' }]);
+    fakeApi.on('PATCH', `${NOTIFICATIONS}/n1`, { body: {} });
+    fakeApi.on('GET', '/api/collections/stories/records/gone', {
+      status: 404,
+      body: { status: 404, message: "The requested resource wasn't found.", data: {} },
+    });
+    const { router } = renderApp('/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    await userEvent.click(within(list).getByRole('link', { name: 'New comment on "Gone"' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/stories/gone'));
+    expect(await screen.findByText("That story doesn't seem to exist.")).toBeTruthy();
+    expect(screen.getByText('It was removed after this notification was sent.')).toBeTruthy();
+
+    // Typed in by hand, the same address cannot know the story ever existed.
+    await act(() => router.navigate('/stories/gone'));
+    await waitFor(() =>
+      expect(screen.queryByText('It was removed after this notification was sent.')).toBeNull(),
+    );
+    expect(screen.getByText("That story doesn't seem to exist.")).toBeTruthy();
   });
 });
 

@@ -18,6 +18,7 @@ import { forumKeys } from './api/keys';
 import { MISSING_THREAD_TEXT, PINNED_BADGE } from './forum-texts';
 import { ThreadActions } from './thread-actions';
 import { ThreadAuthor } from './thread-author';
+import { REMOVED_SINCE_NOTICE_TEXT, useOpenedFromNotification } from '../../lib/from-notification';
 
 export interface ThreadPageProps {
   /** The comments under the thread; the app composes them in (features do not import each other). */
@@ -33,6 +34,7 @@ export function ThreadPage({ renderComments }: ThreadPageProps) {
   const { forumId = '', postId = '' } = useParams();
   const thread = useThread(postId);
   const session = useSession();
+  const removed = useOpenedFromNotification();
   const post = thread.data?.expand?.post;
   usePageTitle(post?.title ?? 'Forum Post');
   const cache = useMemo(() => expandedPostCache(forumKeys.thread(postId)), [postId]);
@@ -47,6 +49,7 @@ export function ThreadPage({ renderComments }: ThreadPageProps) {
         <Text role={missing ? undefined : 'alert'}>
           {missing ? MISSING_THREAD_TEXT : errorMessage(thread.error)}
         </Text>
+        {missing && removed && <Text>{REMOVED_SINCE_NOTICE_TEXT}</Text>}
         <Anchor component={Link} to={`/forums/${forumId}`}>
           Back to the forum
         </Anchor>

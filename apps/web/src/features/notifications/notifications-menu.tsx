@@ -4,6 +4,7 @@ import { BellIcon } from '../../components/icons';
 import { formatBadgeCount } from '../../lib/format';
 import { useFollowNotification, useMarkNotificationsRead, useNotifications } from './api/notifications';
 import { useLiveNotifications } from './use-live-notifications';
+import { FROM_NOTIFICATION } from '../../lib/from-notification';
 
 export const NO_UNREAD_TEXT = 'No unread notifications';
 
@@ -41,6 +42,7 @@ export function NotificationsMenu({ userId }: { userId: string }) {
               key={item.id}
               component={Link}
               to={item.href || '/notifications'}
+              state={FROM_NOTIFICATION}
               onClick={() => follow(item)}
             >
               {item.content}

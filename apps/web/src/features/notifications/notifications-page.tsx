@@ -12,6 +12,7 @@ import {
   useNotifications,
   type NotificationRecord,
 } from './api/notifications';
+import { FROM_NOTIFICATION } from '../../lib/from-notification';
 
 export const NO_NOTIFICATIONS_TEXT = 'You have no notifications.';
 
@@ -29,6 +30,7 @@ function NotificationItem({ item, onOpen }: { item: NotificationRecord; onOpen: 
           <Anchor
             component={Link}
             to={item.href || '/notifications'}
+            state={FROM_NOTIFICATION}
             onClick={onOpen}
             fw={item.read ? 400 : 600}
           >

@@ -17,6 +17,7 @@ import { seriesKeys } from './api/keys';
 import { ChapterList } from './chapter-list';
 import { SeriesActions } from './series-actions';
 import { MISSING_SERIES_TEXT, REVIEW_TEXT } from './series-texts';
+import { REMOVED_SINCE_NOTICE_TEXT, useOpenedFromNotification } from '../../lib/from-notification';
 
 export interface SeriesPageProps {
   /** The comments under the series; the app composes them in (features do not import each other). */
@@ -44,6 +45,7 @@ export function SeriesPage({ renderComments, renderChapterMark, renderFollow }: 
   const { seriesId = '' } = useParams();
   const series = useSeries(seriesId);
   const session = useSession();
+  const removed = useOpenedFromNotification();
   const post = series.data?.expand?.post;
   usePageTitle(post?.title ?? 'Series');
   const cache = useMemo(() => expandedPostCache(seriesKeys.detail(seriesId)), [seriesId]);
@@ -63,6 +65,7 @@ export function SeriesPage({ renderComments, renderChapterMark, renderFollow }: 
     return (
       <Failure>
         <Text>{MISSING_SERIES_TEXT}</Text>
+        {removed && <Text>{REMOVED_SINCE_NOTICE_TEXT}</Text>}
       </Failure>
     );
   }

@@ -19,6 +19,7 @@ import { StoryActions } from './story-actions';
 import { PostByline, PostLabels, PostTags } from '../../components/posts/post-byline';
 import { PostReactions } from '../../components/posts/post-reactions';
 import { MISSING_STORY_TEXT } from './story-texts';
+import { REMOVED_SINCE_NOTICE_TEXT, useOpenedFromNotification } from '../../lib/from-notification';
 
 export { MISSING_STORY_TEXT };
 
@@ -28,10 +29,12 @@ function notShownIn(markdown: string, files: readonly string[]): string[] {
 }
 
 function MissingStory() {
+  const removed = useOpenedFromNotification();
   return (
     <Stack>
       <Title order={1}>Story</Title>
       <Text>{MISSING_STORY_TEXT}</Text>
+      {removed && <Text>{REMOVED_SINCE_NOTICE_TEXT}</Text>}
     </Stack>
   );
 }
