@@ -27,6 +27,7 @@ function submitted(id: string, title: string) {
     submitted: '2026-03-01 10:00:00.000Z',
     expand: {
       contributors: [{ id: 'author1', username: 'edda', expand: { profile: { id: 'p1', name: 'Edda' } } }],
+      labels: [{ id: 'l1', name: 'Giantess', color: 'grape' }],
       tags: [{ id: 't1', name: 'gentle' }],
       stories_via_post: {
         id: `story-${id}`,
@@ -57,6 +58,8 @@ describe('/admin/content-queue', () => {
     expect(within(entry).getByText('by Edda · submitted', { exact: false })).toBeTruthy();
     expect(await within(entry).findByRole('heading', { level: 2, name: 'Chapter One' })).toBeTruthy();
     expect(within(entry).getByText('dark').tagName).toBe('STRONG');
+    // The labels the author chose are part of what the moderator reviews.
+    expect(within(within(entry).getByLabelText('Labels')).getByText('Giantess')).toBeTruthy();
     expect(within(entry).getByRole('link', { name: 'Open the submission' }).getAttribute('href')).toBe(
       '/stories/story-p1',
     );
@@ -66,7 +69,7 @@ describe('/admin/content-queue', () => {
       perPage: '1',
       filter: 'published = "" && submitted != ""',
       sort: 'created',
-      expand: 'contributors,contributors.profile,tags,stories_via_post,series_via_post',
+      expand: 'contributors,contributors.profile,labels,tags,stories_via_post,series_via_post',
     });
   });
 

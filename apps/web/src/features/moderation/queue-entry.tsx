@@ -62,6 +62,15 @@ export function QueueEntry({ post, resolver }: { post: SubmittedPost; resolver: 
           <Badge variant="light">{post.type}</Badge>
         </Group>
         {post.description && <Text fs="italic">{post.description}</Text>}
+        {(post.expand?.labels ?? []).length > 0 && (
+          <Group gap={4} aria-label="Labels">
+            {post.expand?.labels?.map((label) => (
+              <Badge key={label.id} variant="dot" color={label.color || 'gray'} size="sm" tt="none">
+                {label.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
         {(post.expand?.tags ?? []).length > 0 && (
           <Group gap={4}>
             {post.expand?.tags?.map((tag) => (

@@ -5,7 +5,7 @@ import { ADMIN_COUNTS } from './get-admin-counts';
 import { queueKeys } from './keys';
 import type { SubmittedPost } from './queue-types';
 
-const QUEUE_EXPAND = 'contributors,contributors.profile,tags,stories_via_post,series_via_post';
+const QUEUE_EXPAND = 'contributors,contributors.profile,labels,tags,stories_via_post,series_via_post';
 
 /** "posts: list submitted but unpublished (sort created ascending)" (spec part 2 §7). */
 export function getSubmittedPosts(page: number, pageSize: number): Promise<ListResult<SubmittedPost>> {

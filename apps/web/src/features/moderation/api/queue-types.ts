@@ -17,6 +17,7 @@ export interface SubmittedPost extends RecordModel {
   submitted: string;
   expand?: {
     contributors?: NamedUser[];
+    labels?: { id: string; name: string; color?: string }[];
     tags?: { id: string; name: string }[];
     // A back-relation over a unique field expands to one record; otherwise to a list.
     stories_via_post?: SubmittedContent | SubmittedContent[];
