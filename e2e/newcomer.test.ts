@@ -12,6 +12,12 @@ import { clientOf, createMember, openSignedIn, superuserClient, type Member } fr
 import { linkIn, newestMailTo } from './support/outbox';
 import { startServer, type RunningServer } from './support/server';
 
+/** A 2x2 PNG: real image bytes, so the server's content check accepts it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP43+AARAwQCgAz7gb9lkiSPAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe.skipIf(!inject('browserAvailable'))('what a newcomer stumbles on', () => {
   let server: RunningServer;
   let browser: BrowserSession;
@@ -139,6 +145,262 @@ describe.skipIf(!inject('browserAvailable'))('what a newcomer stumbles on', () =
     const icon = await fetch(new URL('/favicon.svg', server.url));
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+    await page.close();
+  });
+
+  it('sign-ups the server refused do not use up the limit; on a phone each refusal is marked at its field', async () => {
+    await createMember(admin, { username: 'taken_name', name: 'Taken Name' });
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-refused-sign-ups');
+    await page.setViewportSize({ width: 360, height: 740 });
+    const register = new RegisterPage(page, server.url);
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/collections/users/records')) {
+        creates.push(request.url());
+      }
+    });
+    const password = 'a careful new passphrase';
+    const entry = {
+      username: 'taken_name',
+      name: 'Second Try',
+      email: 'second_try@example.com',
+      birthday: '1992-03-04',
+      password,
+      passwordConfirm: password,
+      agree: true,
+    };
+    await register.open('/register');
+
+    // What the server would refuse, the form says first, without sending anything.
+    await register.fill({
+      ...entry,
+      email: 'second_try@example',
+      password: 'short',
+      passwordConfirm: 'short',
+    });
+    await register.submit();
+    await register.message('Please enter a valid email address').waitFor();
+    expect(creates).toHaveLength(0);
+
+    // Three refusals by the server, each marked at the username, which takes the focus on the small screen.
+    await register.fill(entry);
+    const username = page.getByRole('textbox', { name: 'Username' });
+    const taken = 'That username is already in use. Please choose a different one.';
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await register.submit();
+      await expect.poll(() => creates.length).toBe(attempt);
+      // Beside the field (the flash above the form keeps the spec's wording too).
+      await page.locator('form').getByText(taken, { exact: true }).waitFor();
+      await expect.poll(() => username.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await username.getAttribute('aria-invalid')).toBe('true');
+      // In view: below the fixed 60 px header, not hidden under it.
+      const box = await username.boundingBox();
+      expect(box!.y).toBeGreaterThanOrEqual(60);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+    }
+    await saveScreenshot(page, 'register-refused-username-360');
+
+    // The fourth try, with a free name, is not turned away by the sign-up limit.
+    await username.fill('second_try');
+    await register.submit();
+    await page.waitForURL((url) => url.pathname === '/edit-profile');
+    await page.close();
+  });
+
+  it('a moderator sees a missing reason at its box, the chosen labels, and no old error after a success', async () => {
+    const author = await createMember(admin, { username: 'label_author', name: 'Label Author' });
+    const moderator = await createMember(admin, {
+      username: 'queue_mod',
+      name: 'Queue Mod',
+      roles: ['moderator'],
+    });
+    const label = await admin.collection('labels').create({ name: 'Gentle Giant', color: 'teal' });
+    const post = await admin.collection('posts').create({
+      type: 'story',
+      title: 'A Labelled Submission',
+      description: 'Waiting for review.',
+      contributors: [author.id],
+      labels: [label.id],
+      submitted: new Date().toISOString(),
+    });
+    const story = await admin
+      .collection('stories')
+      .create({ post: post.id, content: 'Once, a gentle giant.' });
+
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-queue-reason');
+    const app = new AppPage(page, server.url);
+    await openSignedIn(page, server.url, await clientOf(admin, moderator), '/admin/content-queue');
+    const entry = page.getByRole('article', { name: 'A Labelled Submission' });
+    await entry.waitFor();
+    await entry.getByLabel('Labels').getByText('Gentle Giant').waitFor();
+
+    await entry.getByRole('button', { name: 'Reject' }).click();
+    const reason = entry.getByRole('textbox', { name: /^Reason/ });
+    await entry.getByText('Specify a reason for rejecting the post', { exact: true }).waitFor();
+    expect(await reason.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.locator('[data-flash-type="error"]').count()).toBe(0);
+
+    await entry.getByRole('button', { name: 'Publish' }).click();
+    await app.flash('Post published successfully').waitFor();
+    expect(await page.locator('[data-flash-type="error"]').count()).toBe(0);
+
+    // Published, the story shows its labels on its page and on its card.
+    await app.open(`/stories/${story.id}`);
+    await page.getByRole('main').getByLabel('Labels').getByText('Gentle Giant').waitFor();
+    await app.open('/stories');
+    const card = page.getByRole('article').filter({ hasText: 'A Labelled Submission' });
+    await card.getByLabel('Labels').getByText('Gentle Giant').waitFor();
+    await page.close();
+  });
+
+  it('a reply refused by the posting limit says so beside the reply form, which keeps its text', async () => {
+    const member = await createMember(admin, { username: 'quick_replier', name: 'Quick Replier' });
+    const post = await admin.collection('posts').create({
+      type: 'story',
+      title: 'A Story To Discuss',
+      description: 'Talk about it.',
+      contributors: [member.id],
+      published: new Date().toISOString(),
+    });
+    const story = await admin
+      .collection('stories')
+      .create({ post: post.id, content: 'Something to discuss.' });
+    const client = await clientOf(admin, member);
+
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-reply-limit');
+    await openSignedIn(page, server.url, client, `/stories/${story.id}`);
+    await page.getByRole('textbox', { name: /^Comment/ }).fill('First thoughts.');
+    await page.getByRole('button', { name: 'Post Comment' }).click();
+    const comment = page
+      .getByRole('article', { name: /^Comment by / })
+      .filter({ hasText: 'First thoughts.' });
+    await comment.waitFor();
+
+    // A reply within the five seconds after the comment is refused by the posting limit.
+    await comment.getByRole('button', { name: 'Reply' }).click();
+    const reply = page.getByRole('textbox', { name: /^Reply/ });
+    await reply.fill('And a second thought.');
+    await page.getByRole('button', { name: 'Post Reply' }).click();
+    const form = page.locator('form').filter({ has: reply });
+    await form
+      .getByRole('alert')
+      .filter({ hasText: /You are doing that too often\. Try again in \d+ seconds?\./ })
+      .waitFor();
+    expect(await reply.inputValue()).toBe('And a second thought.');
+    await page.close();
+  });
+
+  it('after a mismatched reset password and a good one, the sign-in page shows only the success', async () => {
+    const member = await createMember(admin, { username: 'reset_walker', name: 'Reset Walker' });
+    const email = `${member.username}@example.com`;
+    const asked = await fetch(new URL('/api/collections/users/request-password-reset', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(asked.status).toBe(204);
+    const link = linkIn(await newestMailTo(server.dataDir, email), '/forgot-password');
+
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-reset-errors');
+    const app = new AppPage(page, server.url);
+    await app.open(link.pathname + link.search);
+    await page.getByRole('heading', { level: 1, name: 'Choose a New Password' }).waitFor();
+    const confirm = page.getByLabel(/^Confirm New Password/);
+    await page.getByLabel(/^New Password/).fill('a fresh long passphrase');
+    await confirm.fill('a different passphrase');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText("Values don't match.", { exact: true }).waitFor();
+
+    await confirm.fill('a fresh long passphrase');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await app.flash('Your password has been reset! Redirecting you to the login page shortly.').waitFor();
+    expect(await page.locator('[data-flash-type="error"]').count()).toBe(0);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    await page.getByRole('link', { name: 'Login with your username' }).waitFor();
+    expect(await page.locator('[data-flash-type="error"]').count()).toBe(0);
+    await page.close();
+  });
+
+  it('the story preview shows an image named in the text from the files just chosen', async () => {
+    const member = await createMember(admin, { username: 'preview_writer', name: 'Preview Writer' });
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-preview-image');
+    await openSignedIn(page, server.url, await clientOf(admin, member), '/stories/submit');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Pictured');
+    await page.getByRole('textbox', { name: 'Content' }).fill('Look:\n\n![a caption](file-name.png)');
+    await page.locator('input[type="file"]').first().setInputFiles({
+      name: 'file-name.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    const image = page.getByRole('img', { name: 'a caption' });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(2);
+    await page.close();
+  });
+
+  it('a first sign-in that creates the missing profile still goes to the page asked for', async () => {
+    const password = 'a moderator passphrase';
+    await admin.collection('users').create({
+      username: 'profileless_mod',
+      email: 'profileless_mod@example.com',
+      password,
+      passwordConfirm: password,
+      birthday: '1985-01-01',
+      verified: true,
+      roles: ['moderator'],
+    });
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-first-sign-in-redirect');
+    const app = new AppPage(page, server.url);
+    await app.open('/secret/login?redirect=%2Fadmin%2Fcontent-queue');
+    await page.getByRole('textbox', { name: 'Username' }).fill('profileless_mod');
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/content-queue');
+    await page.getByRole('heading', { name: 'Content Queue' }).waitFor();
+    await page.close();
+  });
+
+  it('the member’s own story list updates when the bell says their submission was published', async () => {
+    const author = await createMember(admin, { username: 'live_author', name: 'Live Author' });
+    const moderator = await createMember(admin, {
+      username: 'live_mod',
+      name: 'Live Mod',
+      roles: ['moderator'],
+    });
+    const post = await admin.collection('posts').create({
+      type: 'story',
+      title: 'Waiting For The Bell',
+      description: 'Under review.',
+      contributors: [author.id],
+      submitted: new Date().toISOString(),
+    });
+    await admin.collection('stories').create({ post: post.id, content: 'Soon.' });
+
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-manage-live');
+    await openSignedIn(page, server.url, await clientOf(admin, author), '/stories/manage');
+    const pending = page.getByRole('region', { name: /^Pending Stories/ });
+    const published = page.getByRole('region', { name: /^Published Stories/ });
+    await pending.getByText('Waiting For The Bell').waitFor({ state: 'attached' });
+
+    const reviewer = await clientOf(admin, moderator);
+    await reviewer.collection('post_content_actions').create({
+      user: author.id,
+      post: post.id,
+      resolver: moderator.id,
+      action: 'publish',
+      resolution: '',
+    });
+    // No reload: the live notification brings the list up to date.
+    await published.getByText('Waiting For The Bell').waitFor({ state: 'attached', timeout: 15_000 });
+    expect(await pending.getByText('Waiting For The Bell').count()).toBe(0);
     await page.close();
   });
 });
