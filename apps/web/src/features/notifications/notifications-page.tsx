@@ -23,7 +23,11 @@ function NotificationItem({ item, onOpen }: { item: NotificationRecord; onOpen: 
       padding="sm"
       component="li"
       data-read={item.read}
-      style={{ listStyle: 'none', opacity: item.read ? 0.75 : 1 }}
+      // Unread ones stand out by weight and a coloured edge; read ones keep full contrast (no fading).
+      style={{
+        listStyle: 'none',
+        borderLeft: item.read ? undefined : '4px solid var(--mantine-primary-color-filled)',
+      }}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2}>
