@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { patchList } from '../src/features/notifications/api/live-notifications';
-import { inDisplayOrder, type NotificationRecord } from '../src/features/notifications/api/notifications';
+import { inDisplayOrder, type NotificationRecord } from '../src/features/notifications/api/types';
 import { fakeApi, listOf } from './fake-api';
 import { fakeRealtime } from './fake-realtime';
 import { currentUrl, renderApp } from './render';

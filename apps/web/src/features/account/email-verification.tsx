@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { flash, flashError } from '../../components/flash';
+import { flash } from '../../components/flash';
 import { useSession } from '../../lib/session';
-import { confirmVerification, requestVerification } from './api/verification';
+import { useConfirmVerification } from './api/confirm-verification';
+import { useRequestVerification } from './api/request-verification';
 
 export const VERIFICATION_TEXTS = {
   sent: 'Verification email sent, please check your inbox for further instructions.',
@@ -15,11 +15,7 @@ export const VERIFICATION_TEXTS = {
 function useConfirmVerificationFromUrl() {
   const [params] = useSearchParams();
   const token = params.get('verificationToken');
-  const confirm = useMutation({
-    mutationFn: confirmVerification,
-    onError: flashError,
-    onSuccess: () => flash.success(VERIFICATION_TEXTS.verified),
-  });
+  const confirm = useConfirmVerification(() => flash.success(VERIFICATION_TEXTS.verified));
   // One confirmation per token, also when React runs effects twice in development.
   const confirmed = useRef<string | null>(null);
   const { mutate } = confirm;
@@ -35,11 +31,7 @@ function useConfirmVerificationFromUrl() {
 export function EmailVerification() {
   const { user } = useSession();
   const confirming = useConfirmVerificationFromUrl();
-  const request = useMutation({
-    mutationFn: requestVerification,
-    onError: flashError,
-    onSuccess: () => flash.success(VERIFICATION_TEXTS.sent),
-  });
+  const request = useRequestVerification(() => flash.success(VERIFICATION_TEXTS.sent));
   const email = typeof user?.email === 'string' ? user.email : '';
 
   return (

@@ -1,10 +1,10 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useServerErrors } from '../../components/form-errors';
-import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { flash, flashError } from '../../components/flash';
-import { confirmPasswordReset, requestPasswordReset } from './api/password-reset';
+import { flash } from '../../components/flash';
+import { useConfirmPasswordReset } from './api/confirm-password-reset';
+import { useRequestPasswordReset } from './api/request-password-reset';
 import { REQUIRED_TEXTS } from './messages';
 import { useDelayedNavigate } from './redirect';
 
@@ -30,7 +30,7 @@ function RequestResetForm() {
     initialValues: { email: '' },
     validate: { email: (value) => (value.trim() ? null : REQUIRED_TEXTS.email) },
   });
-  const request = useMutation({ mutationFn: requestPasswordReset, onError: flashError, onSuccess: finish });
+  const request = useRequestPasswordReset(finish);
   useServerErrors(form, request.error);
   return (
     <form noValidate onSubmit={form.onSubmit(({ email }) => request.mutate(email))}>
@@ -65,12 +65,7 @@ function NewPasswordForm({ token }: { token: string }) {
       passwordConfirm: (value) => (value ? null : REQUIRED_TEXTS.passwordConfirm),
     },
   });
-  const reset = useMutation({
-    mutationFn: ({ password, passwordConfirm }: { password: string; passwordConfirm: string }) =>
-      confirmPasswordReset(token, password, passwordConfirm),
-    onError: flashError,
-    onSuccess: finish,
-  });
+  const reset = useConfirmPasswordReset(token, finish);
   useServerErrors(form, reset.error);
   return (
     <form noValidate onSubmit={form.onSubmit((values) => reset.mutate(values))}>

@@ -10,7 +10,7 @@ import { displayName } from '../../lib/display-name';
 import { formatDateTime } from '../../lib/format';
 import { canDeleteComment, canEditComment, seesInternalIds } from '../../lib/permissions';
 import type { Session } from '../../lib/session';
-import { useDeleteComment } from './api/save-comment';
+import { useDeleteComment } from './api/delete-comment';
 import type { CommentRecord, CommentTarget } from './api/types';
 import { CommentForm } from './comment-form';
 

@@ -2,7 +2,8 @@ import { ActionIcon, Indicator, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { BellIcon } from '../../components/icons';
 import { formatBadgeCount } from '../../lib/format';
-import { useFollowNotification, useMarkNotificationsRead, useNotifications } from './api/notifications';
+import { useNotifications } from './api/get-notifications';
+import { useFollowNotification, useMarkNotificationsRead } from './api/mark-read';
 import { useLiveNotifications } from './use-live-notifications';
 import { FROM_NOTIFICATION } from '../../lib/from-notification';
 

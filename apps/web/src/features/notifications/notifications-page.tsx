@@ -5,13 +5,9 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import {
-  inDisplayOrder,
-  useFollowNotification,
-  useMarkNotificationsRead,
-  useNotifications,
-  type NotificationRecord,
-} from './api/notifications';
+import { useNotifications } from './api/get-notifications';
+import { useFollowNotification, useMarkNotificationsRead } from './api/mark-read';
+import { inDisplayOrder, type NotificationRecord } from './api/types';
 import { FROM_NOTIFICATION } from '../../lib/from-notification';
 
 export const NO_NOTIFICATIONS_TEXT = 'You have no notifications.';

@@ -5,7 +5,7 @@ import { announceNotification } from '../../lib/live-events';
 import { pb } from '../../lib/pocketbase';
 import { getSession } from '../../lib/session';
 import { applyNotificationEvent } from './api/live-notifications';
-import type { NotificationRecord } from './api/notifications';
+import type { NotificationRecord } from './api/types';
 import { playNotificationSound, wantsSound } from './sound';
 
 /**

@@ -52,12 +52,3 @@ export function useSaveComment(target: string) {
     },
   });
 }
-
-/** "comments: delete". */
-export function useDeleteComment(target: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => pb.collection('comments').delete(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.list(target) }),
-  });
-}

@@ -1,4 +1,4 @@
-import type { NotificationList } from './notifications';
+import type { NotificationList } from './types';
 
 /** Query keys of notifications: every list is per member and kind (all, unread). */
 export const notificationKeys = {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListResult, RecordSubscription } from 'pocketbase';
-import { type NotificationList, type NotificationRecord } from './notifications';
+import { type NotificationList, type NotificationRecord } from './types';
 import { notificationKeys } from './keys';
 
 type Cached = ListResult<NotificationRecord> | undefined;

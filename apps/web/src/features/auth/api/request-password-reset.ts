@@ -1,3 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
+import { flashError } from '../../../components/flash';
 import { pb } from '../../../lib/pocketbase';
 import { normalizeIdentity } from './sign-in';
 
@@ -6,11 +8,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await pb.collection('users').requestPasswordReset(normalizeIdentity(email));
 }
 
-/** "users: reset confirm" with the token from the mail; a mismatch is the server's to report (§5). */
-export async function confirmPasswordReset(
-  token: string,
-  password: string,
-  passwordConfirm: string,
-): Promise<void> {
-  await pb.collection('users').confirmPasswordReset(token, password, passwordConfirm);
+/** Asks for the reset mail; refusals flash (spec part 1 §8). */
+export function useRequestPasswordReset(onSuccess: () => void) {
+  return useMutation({ mutationFn: requestPasswordReset, onError: flashError, onSuccess });
 }

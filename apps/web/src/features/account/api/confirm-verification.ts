@@ -1,9 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
+import { flashError } from '../../../components/flash';
 import { pb } from '../../../lib/pocketbase';
-
-/** "users: verification request" (spec part 1 §7): the server mails a /settings?verificationToken=… link. */
-export async function requestVerification(email: string): Promise<void> {
-  await pb.collection('users').requestVerification(email);
-}
 
 /**
  * "users: verification confirm"; the SDK then marks the signed-in record verified if it is that user. The
@@ -20,4 +17,9 @@ export async function confirmVerification(token: string): Promise<void> {
       .authRefresh({ requestKey: null })
       .catch(() => undefined);
   }
+}
+
+/** Confirms the mailed token; refusals flash (spec part 1 §8). */
+export function useConfirmVerification(onSuccess: () => void) {
+  return useMutation({ mutationFn: confirmVerification, onError: flashError, onSuccess });
 }
