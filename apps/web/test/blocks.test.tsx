@@ -176,6 +176,6 @@ describe('blocked members in /settings', () => {
     });
     renderApp('/settings');
     const section = (await screen.findByRole('heading', { name: 'Blocked members' })).closest('section')!;
-    expect(await within(section as HTMLElement).findByRole('alert')).toBeTruthy();
+    expect(await within(section).findByRole('alert')).toBeTruthy();
   });
 });

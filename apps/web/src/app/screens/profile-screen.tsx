@@ -7,6 +7,9 @@ import { profileDisplayName } from '../../features/profiles/api/profile-fields';
 import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../lib/session';
 
+/** The roles of a profile's member (an expanded users record): staff get no Block button. */
+const rolesOf = (user: { roles?: unknown } | undefined): unknown => user?.roles;
+
 /**
  * /profiles/{username}: the profile with the blocks feature's Block button. The server no longer lists
  * the profile of a member one blocked, so for them the blocks feature's notice (with Unblock) stands in.
@@ -26,7 +29,7 @@ export function ProfileScreen() {
         <BlockButton
           memberId={profile.user}
           memberName={profileDisplayName(profile)}
-          memberRoles={profile.expand?.user?.roles}
+          memberRoles={rolesOf(profile.expand?.user)}
         />
       )}
     />

@@ -1,7 +1,6 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { flash } from '../../components/flash';
 import { isModerator, parseRoles } from '../../lib/roles';
 import { useSession } from '../../lib/session';
 import { useBlockMember } from './api/block-member';
@@ -34,11 +33,7 @@ export function BlockButton({ memberId, memberName, memberRoles }: BlockButtonPr
   const existing = findBlock(blocks.data, memberId);
   if (existing) {
     return (
-      <Button
-        variant="default"
-        loading={unblock.isPending}
-        onClick={() => unblock.mutate(existing.id, { onSuccess: () => flash.success(BLOCK_TEXTS.unblocked) })}
-      >
+      <Button variant="default" loading={unblock.isPending} onClick={() => unblock.mutate(existing.id)}>
         {BLOCK_TEXTS.unblock}
       </Button>
     );
@@ -54,12 +49,7 @@ export function BlockButton({ memberId, memberName, memberRoles }: BlockButtonPr
         confirmLabel={BLOCK_TEXTS.block}
         busy={block.isPending}
         onCancel={() => setAsking(false)}
-        onConfirm={() =>
-          block.mutate(memberId, {
-            onSuccess: () => flash.success(BLOCK_TEXTS.blocked),
-            onSettled: () => setAsking(false),
-          })
-        }
+        onConfirm={() => block.mutate(memberId, { onSettled: () => setAsking(false) })}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { flash } from '../../components/flash';
 import { avatarUrl } from '../../lib/avatar';
 import { displayName } from '../../lib/display-name';
 import { errorMessage } from '../../lib/errors';
@@ -40,7 +39,7 @@ function BlockedMember({ block }: { block: BlockRecord }) {
           size="xs"
           loading={unblock.isPending}
           aria-label={`${BLOCK_TEXTS.unblock} ${name}`}
-          onClick={() => unblock.mutate(block.id, { onSuccess: () => flash.success(BLOCK_TEXTS.unblocked) })}
+          onClick={() => unblock.mutate(block.id)}
         >
           {BLOCK_TEXTS.unblock}
         </Button>

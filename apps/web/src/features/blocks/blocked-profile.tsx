@@ -1,5 +1,4 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { flash } from '../../components/flash';
 import { displayName } from '../../lib/display-name';
 import { usePageTitle } from '../../lib/use-page-title';
 import type { BlockRecord } from './api/get-my-blocks';
@@ -21,13 +20,7 @@ export function BlockedProfile({ block }: { block: BlockRecord }) {
       <Card withBorder>
         <Stack gap="sm" align="flex-start">
           <Text>{BLOCK_TEXTS.profileNotice(name)}</Text>
-          <Button
-            variant="default"
-            loading={unblock.isPending}
-            onClick={() =>
-              unblock.mutate(block.id, { onSuccess: () => flash.success(BLOCK_TEXTS.unblocked) })
-            }
-          >
+          <Button variant="default" loading={unblock.isPending} onClick={() => unblock.mutate(block.id)}>
             {BLOCK_TEXTS.unblock}
           </Button>
         </Stack>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { flashError } from '../../../components/flash';
+import { flash, flashError } from '../../../components/flash';
+import { BLOCK_TEXTS } from '../block-texts';
 import { pb } from '../../../lib/pocketbase';
 import type { BlockRecord } from './get-my-blocks';
 
@@ -10,13 +11,18 @@ export function blockMember(blocker: string, blocked: string): Promise<BlockReco
 
 /**
  * Blocking changes what every list shows (the server leaves the blocked member's work out), so every
- * cached query is stale afterwards, not only the list of blocks.
+ * cached query is stale afterwards, not only the list of blocks. The success is said here, not by the
+ * button: the screen changes under it (the profile gives way to the blocked notice) before a caller's
+ * own callbacks would run.
  */
 export function useBlockMember(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (blocked: string) => blockMember(userId, blocked),
     onError: flashError,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => {
+      flash.success(BLOCK_TEXTS.blocked);
+      return queryClient.invalidateQueries();
+    },
   });
 }
