@@ -117,12 +117,14 @@ describeEachDialect('blocking', (getDb) => {
       published: PUBLISHED,
     });
     await created('stories', { post: bobStoryPost, content: 'Fee fi fo.' });
+    // alice is online (Who's Online lists presence records).
+    await created('presence', { id: CAST.alice, user: CAST.alice, status: 'online' }, 'alice');
   });
   afterAll(async () => {
     await community.server.close();
   });
 
-  it("the blocker no longer finds the blocked member's stories, series, forum posts, comments or profile; others still do", async () => {
+  it("the blocker no longer finds the blocked member's stories, series, forum posts, comments, profile or presence; others still do", async () => {
     const views = async (who: Caller) => ({
       stories: await list(who, 'stories'),
       series: await list(who, 'series'),
@@ -131,6 +133,7 @@ describeEachDialect('blocking', (getDb) => {
       profiles: await list(who, 'profiles'),
       posts: await list(who, 'posts', `&filter=${encodeURIComponent("published != ''")}`),
       search: await search(who, 'giant garden'),
+      online: await list(who, 'presence'),
     });
     const seen = (v: Awaited<ReturnType<typeof views>>) => ({
       story: v.stories.ids.includes(C.story),
@@ -139,6 +142,7 @@ describeEachDialect('blocking', (getDb) => {
       comment: v.comments.ids.includes(alice.comment),
       profile: v.profiles.ids.includes(alice.profile),
       found: v.search.ids.includes(C.story),
+      online: v.online.ids.includes(CAST.alice),
     });
     const everything = {
       story: true,
@@ -147,6 +151,7 @@ describeEachDialect('blocking', (getDb) => {
       comment: true,
       profile: true,
       found: true,
+      online: true,
     };
     const nothing = {
       story: false,
@@ -155,6 +160,7 @@ describeEachDialect('blocking', (getDb) => {
       comment: false,
       profile: false,
       found: false,
+      online: false,
     };
 
     const before = await views('bob');
