@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useSession } from '../../lib/session';
 
 /** The roles of a profile's member (an expanded users record): staff get no Block button. */
-const rolesOf = (user: { roles?: unknown } | undefined): unknown => user?.roles;
+const rolesOf = (user: Record<string, unknown> | undefined): unknown => user?.roles;
 
 /**
  * /profiles/{username}: the profile with the blocks feature's Block button. The server no longer lists
