@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import { decodeRow } from '../core/records/record';
+import { blockedBy, storiesByAuthors } from '../site/blocks';
 import { SEARCH_PAGE_SIZE, searchStories } from '../site/search';
 import { ApiError } from '../tools/api-error';
 import { queryInt, queryString, type Query } from './query-params';
@@ -14,6 +15,10 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
     const query = request.query as Query;
     const page = Math.max(1, queryInt(query, 'page', 1));
     const perPage = Math.min(Math.max(1, queryInt(query, 'perPage', SEARCH_PAGE_SIZE)), 100);
+    // The stories of members the caller blocked are not found (PRODUCT.md §14).
+    const auth = request.info.auth;
+    const caller = auth.isSuperuser ? '' : String(auth.record.id);
+    const hidden = storiesByAuthors(core, await blockedBy(core.db.reader, caller));
     const found = await searchStories(
       core.db.reader,
       core.db.dialect,
@@ -21,6 +26,7 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
       page,
       perPage,
       core.records.counts,
+      hidden,
     );
     const stories = core.registry.find('stories')!;
     const rows = found.storyIds.length

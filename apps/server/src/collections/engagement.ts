@@ -1,5 +1,6 @@
 import type { CollectionInput } from '../core/collections/model';
 import { ADULT, MEMBER, MOD, all, any, owns } from './rules';
+import { NOT_BLOCKED } from './blocks';
 import { CAN_SEE_POST, CONTRIBUTES } from './posts';
 
 const timestamps = [
@@ -9,7 +10,7 @@ const timestamps = [
 
 export const comments: CollectionInput = {
   name: 'comments',
-  listRule: all(MEMBER, CAN_SEE_POST('target.')),
+  listRule: all(MEMBER, CAN_SEE_POST('target.'), NOT_BLOCKED('author')),
   viewRule: all(MEMBER, CAN_SEE_POST('target.')),
   createRule: all(MEMBER, ADULT, owns('author'), "target.published != ''"),
   updateRule: all(

@@ -1,5 +1,6 @@
 import type { CollectionInput } from '../core/collections/model';
 import { ADMIN, MEMBER, MOD, all, any, untouched } from './rules';
+import { NOT_BLOCKED } from './blocks';
 import { CONTRIBUTES } from './posts';
 
 export const forums: CollectionInput = {
@@ -20,7 +21,7 @@ export const forums: CollectionInput = {
 
 export const forumPosts: CollectionInput = {
   name: 'forum_posts',
-  listRule: MEMBER,
+  listRule: all(MEMBER, NOT_BLOCKED('post.contributors')),
   viewRule: MEMBER,
   // One post, one record (PRODUCT.md §15): a forum post's post is a `forum-post` and stays its own.
   createRule: all(MEMBER, CONTRIBUTES('post.'), "post.type = 'forum-post'", untouched('pinned')),
@@ -51,7 +52,7 @@ export const forumPosts: CollectionInput = {
 export const pinnedForumPosts: CollectionInput = {
   name: 'pinned_forum_posts',
   type: 'view',
-  listRule: MEMBER,
+  listRule: all(MEMBER, NOT_BLOCKED('post.contributors')),
   viewRule: MEMBER,
   viewQuery:
     'SELECT fp.id AS id, fp.forum AS forum, fp.post AS post, fp.created AS created, fp.updated AS updated FROM forum_posts fp WHERE fp.pinned = TRUE',

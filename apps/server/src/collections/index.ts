@@ -3,6 +3,7 @@
  * are created. Relations between them are resolved by name.
  */
 import type { CollectionInput } from '../core/collections/model';
+import { blocks } from './blocks';
 import { labels, pages, tags } from './catalog';
 import { comments, favorites, likes, notifications, views } from './engagement';
 import { postInvitations } from './invitations';
@@ -18,6 +19,7 @@ import { users } from './users';
 
 export const communityCollections: readonly CollectionInput[] = [
   users,
+  blocks,
   profiles,
   labels,
   tags,

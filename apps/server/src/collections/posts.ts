@@ -1,4 +1,5 @@
 import type { CollectionInput } from '../core/collections/model';
+import { NOT_BLOCKED } from './blocks';
 import { ADULT, MEMBER, MOD, all, any, unchanged, untouched } from './rules';
 
 /** Counters kept by the server in the same transaction as the like, favorite, view or comment. */
@@ -15,7 +16,8 @@ export const CONTRIBUTES = (prefix = '') =>
 
 export const posts: CollectionInput = {
   name: 'posts',
-  listRule: all(MEMBER, CAN_SEE_POST()),
+  // Lists leave out the posts of members the caller blocked (PRODUCT.md §14); a direct link still opens.
+  listRule: all(MEMBER, CAN_SEE_POST(), NOT_BLOCKED('contributors')),
   viewRule: all(MEMBER, CAN_SEE_POST()),
   createRule: all(
     MEMBER,

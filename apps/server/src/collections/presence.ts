@@ -1,10 +1,12 @@
 import type { CollectionInput } from '../core/collections/model';
+import { NOT_BLOCKED } from './blocks';
 import { MEMBER, all, owns } from './rules';
 
 /** One record per member, with the member's id as its id; the server sweeps idle ones to offline. */
 export const presence: CollectionInput = {
   name: 'presence',
-  listRule: MEMBER,
+  // Who's Online leaves out the members the caller blocked (PRODUCT.md §14).
+  listRule: all(MEMBER, NOT_BLOCKED('user')),
   viewRule: MEMBER,
   createRule: all(MEMBER, owns('user'), 'id = @request.auth.id'),
   updateRule: all(owns('user'), '@request.body.user:changed = false'),

@@ -1,4 +1,5 @@
 import type { CollectionInput } from '../core/collections/model';
+import { NOT_BLOCKED } from './blocks';
 import { MEMBER, MOD, all, any, owns, unchanged, untouched } from './rules';
 
 // cf_verified and cf_username come from the external site (site/cf-verification.ts); age from the birthday.
@@ -6,7 +7,8 @@ const SERVER_OWNED = ['cf_verified', 'cf_username', 'age'] as const;
 
 export const profiles: CollectionInput = {
   name: 'profiles',
-  listRule: MEMBER,
+  // The profile of a member one blocked leaves every list; viewing it (to unblock) still works.
+  listRule: all(MEMBER, NOT_BLOCKED('user')),
   viewRule: MEMBER,
   // One profile per member, created by that member (the unique index on user enforces "once").
   createRule: all(MEMBER, owns('user'), untouched(...SERVER_OWNED)),

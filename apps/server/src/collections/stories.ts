@@ -1,5 +1,6 @@
 import type { CollectionInput } from '../core/collections/model';
 import { MEMBER, MOD, all, any, unchanged } from './rules';
+import { NOT_BLOCKED } from './blocks';
 import { CAN_SEE_POST, CONTRIBUTES } from './posts';
 
 /**
@@ -9,7 +10,7 @@ import { CAN_SEE_POST, CONTRIBUTES } from './posts';
  * `post` makes it one record per post.
  */
 const postRules = (type: 'story' | 'series') => ({
-  listRule: all(MEMBER, CAN_SEE_POST('post.')),
+  listRule: all(MEMBER, CAN_SEE_POST('post.'), NOT_BLOCKED('post.contributors')),
   viewRule: all(MEMBER, CAN_SEE_POST('post.')),
   createRule: all(MEMBER, CONTRIBUTES('post.'), `post.type = '${type}'`),
   updateRule: all(CONTRIBUTES('post.'), unchanged('post')),

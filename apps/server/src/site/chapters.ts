@@ -54,7 +54,14 @@ async function announceChapter(core: Core, event: RecordEvent, storyId: string):
     await notifyFolded(
       core,
       event,
-      { user, icon: 'book', content: '', href: `/stories/${storyId}`, foldKey: `chapters:${seriesId}` },
+      {
+        user,
+        icon: 'book',
+        content: '',
+        href: `/stories/${storyId}`,
+        foldKey: `chapters:${seriesId}`,
+        about: chapter.contributors,
+      },
       (count) =>
         count === 1
           ? `New chapter in "${seriesPost.title}": "${chapter.title}"`

@@ -76,6 +76,7 @@ export async function announceToAuthorFollowers(
       icon: 'follow',
       href,
       content: `New ${post.type === 'series' ? 'series' : 'story'} by ${by}: "${post.title}"`,
+      about: post.contributors,
     });
   }
 }

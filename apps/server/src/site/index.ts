@@ -1,5 +1,6 @@
 /** The community's behaviour, plugged into the core's hooks (never into HTTP handlers). */
 import type { Core } from '../core';
+import { registerBlocks } from './blocks';
 import { registerChapters } from './chapters';
 import { registerCoauthors } from './coauthors';
 import { registerConversations } from './conversations';
@@ -29,6 +30,7 @@ export function registerSite(core: Core): void {
   registerFollows(core);
   registerConversations(core);
   registerSafeMessages(core);
+  registerBlocks(core);
   registerModeration(core);
   registerModerationLog(core);
   registerForums(core);

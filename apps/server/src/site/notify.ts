@@ -1,12 +1,14 @@
 /**
  * Creating notifications from inside a write (PRODUCT.md §5): in the same transaction as their cause,
- * never to the actor, and delivered live after the commit like any record create.
+ * never to the actor, never to a member who blocked whoever acted (PRODUCT.md §14), and delivered live
+ * after the commit like any record create.
  */
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { createRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
+import { blocksAnyOf } from './blocks';
 import { text } from './values';
 
 export interface NotificationInput {
@@ -14,18 +16,32 @@ export interface NotificationInput {
   icon: string;
   content: string;
   href: string;
+  /**
+   * The members whose action this notice is about, when not the caller (a story published by a
+   * moderator's decision is its authors' news). A member who blocked one of them is not told.
+   */
+  about?: readonly string[];
 }
 
 const actorOf = (event: RecordEvent) =>
   event.request.auth?.isSuperuser ? null : text(event.request.auth?.record.id);
 
+/** Whether the notice's recipient blocked whoever it is about. */
+async function fromBlocked(event: RecordEvent, input: NotificationInput): Promise<boolean> {
+  const actor = actorOf(event);
+  const about = input.about ?? (actor ? [actor] : []);
+  return blocksAnyOf(event.db, input.user, about);
+}
+
 export async function notify(core: Core, event: RecordEvent, input: NotificationInput): Promise<void> {
   if (input.user === actorOf(event) || input.user === '') return;
+  if (await fromBlocked(event, input)) return;
   const notifications = core.registry.find('notifications')!;
+  const { about: _about, ...fields } = input;
   await createRecord(
     core.records,
     notifications,
-    { ...input, read: false },
+    { ...fields, read: false },
     systemRequest(core.registry.find('_superusers')!),
     event.scope,
   );
@@ -42,6 +58,7 @@ export async function notifyFolded(
   text: (count: number) => string,
 ): Promise<void> {
   if (input.user === actorOf(event) || input.user === '') return;
+  if (await fromBlocked(event, input)) return;
   const notifications = core.registry.find('notifications')!;
   const system = systemRequest(core.registry.find('_superusers')!);
   const unread = (
@@ -64,7 +81,7 @@ export async function notifyFolded(
     );
     return;
   }
-  const { foldKey, ...fields } = input;
+  const { foldKey, about: _about, ...fields } = input;
   await createRecord(
     core.records,
     notifications,

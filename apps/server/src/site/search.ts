@@ -221,18 +221,22 @@ interface TierReader {
   page(tier: number, limit: number, offset: number): Promise<string[]>;
 }
 
-function sqliteTiers(db: AnyKysely, terms: string[]): TierReader {
+/** `AND story_id NOT IN (hidden)`, or nothing when nothing is hidden. */
+const notHidden = (hidden: RawBuilder<unknown> | null) =>
+  hidden ? sql` AND story_id NOT IN (${hidden})` : sql``;
+
+function sqliteTiers(db: AnyKysely, terms: string[], hidden: RawBuilder<unknown> | null): TierReader {
   const all = terms.map((t) => `"${t}"*`).join(' ');
   // Column filters over the whole query: every word must be in the named columns.
   const within = ['{title} : (' + all + ')', '{title description} : (' + all + ')', all];
   const tierMatch = (tier: number) => (tier === 0 ? within[0]! : `${within[tier]} NOT ${within[tier - 1]}`);
   return {
     countUpTo: (tier) =>
-      sql`SELECT COUNT(*) AS n FROM _story_search WHERE _story_search MATCH ${within[tier]}`,
+      sql`SELECT COUNT(*) AS n FROM _story_search WHERE _story_search MATCH ${within[tier]}${notHidden(hidden)}`,
     async page(tier, limit, offset) {
       // FTS5 walks the doclists in rowid order, so this reads offset + limit matches and stops.
       const rows = await sql<{ story_id: string }>`SELECT story_id FROM _story_search
-        WHERE _story_search MATCH ${tierMatch(tier)} ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(
+        WHERE _story_search MATCH ${tierMatch(tier)}${notHidden(hidden)} ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(
         db,
       );
       return rows.rows.map((r) => r.story_id);
@@ -244,16 +248,16 @@ function sqliteTiers(db: AnyKysely, terms: string[]): TierReader {
 const WALK_ROWS_PER_RESULT = 50;
 const WALK_ROWS_MAX = 5000;
 
-function postgresTiers(db: AnyKysely, terms: string[]): TierReader {
+function postgresTiers(db: AnyKysely, terms: string[], hidden: RawBuilder<unknown> | null): TierReader {
   const query = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(' & ')})`;
   const columns = ['title', 'head', 'document'];
   const inTier = (tier: number) =>
     tier === 0
-      ? sql`${sql.ref(columns[0]!)} @@ ${query}`
-      : sql`${sql.ref(columns[tier]!)} @@ ${query} AND NOT (${sql.ref(columns[tier - 1]!)} @@ ${query})`;
+      ? sql`${sql.ref(columns[0]!)} @@ ${query}${notHidden(hidden)}`
+      : sql`${sql.ref(columns[tier]!)} @@ ${query} AND NOT (${sql.ref(columns[tier - 1]!)} @@ ${query})${notHidden(hidden)}`;
   return {
     countUpTo: (tier) =>
-      sql`SELECT COUNT(*) AS n FROM _story_search WHERE ${sql.ref(columns[tier]!)} @@ ${query}`,
+      sql`SELECT COUNT(*) AS n FROM _story_search WHERE ${sql.ref(columns[tier]!)} @@ ${query}${notHidden(hidden)}`,
     async page(tier, limit, offset) {
       // First walk the date btree from the newest entry, testing each: when the tier is a fair share
       // of the stories (a common word) the page is found within a few hundred rows. The walk is
@@ -298,6 +302,9 @@ async function countOf(
  *
  * Only the total is always counted. A tier's size is needed only when a page starts beyond that
  * tier's end; it is found without counting whenever the page starts inside the tier.
+ *
+ * `hidden` (a subquery of story ids) leaves those stories out of pages and totals alike: the stories
+ * of members the caller blocked (site/blocks.ts).
  */
 export async function searchStories(
   db: AnyKysely,
@@ -306,10 +313,11 @@ export async function searchStories(
   page: number,
   perPage = SEARCH_PAGE_SIZE,
   counts?: CountCache,
+  hidden: RawBuilder<unknown> | null = null,
 ): Promise<SearchPage> {
   const terms = searchTerms(query);
   if (terms.length === 0) return { storyIds: [], totalItems: 0 };
-  const tiers = dialect === 'sqlite' ? sqliteTiers(db, terms) : postgresTiers(db, terms);
+  const tiers = dialect === 'sqlite' ? sqliteTiers(db, terms, hidden) : postgresTiers(db, terms, hidden);
   const totalItems = await countOf(db, counts, tiers.countUpTo(2));
   const storyIds: string[] = [];
   let skip = (page - 1) * perPage;

@@ -489,6 +489,64 @@ const rows: Row[] = [
     body: { user: CAST.bob, reason: 'x', post: C.draft },
     expect: { bob: 400 },
   },
+  // blocks (PRODUCT.md §14): the blocker's own rows only; never staff, never oneself, one per pair; the
+  // blocked member never sees the row. Last, since bob's block hides alice's work from bob.
+  {
+    collection: 'blocks',
+    op: 'create',
+    body: { blocker: CAST.bob, blocked: CAST.mod },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'blocks',
+    op: 'create',
+    body: { blocker: CAST.bob, blocked: CAST.admin },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'blocks',
+    op: 'create',
+    body: { blocker: CAST.bob, blocked: CAST.bob },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'blocks',
+    op: 'create',
+    body: { id: 'blockbobalice01', blocker: CAST.bob, blocked: CAST.alice },
+    expect: { guest: 400, alice: 400, bob: 200 },
+  },
+  {
+    collection: 'blocks',
+    op: 'create',
+    body: { blocker: CAST.bob, blocked: CAST.alice },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'blocks',
+    op: 'list',
+    expect: { guest: [200, 0], alice: [200, 0], mod: [200, 0], bob: [200, 1], superuser: [200, 1] },
+  },
+  {
+    collection: 'blocks',
+    op: 'view',
+    id: 'blockbobalice01',
+    expect: { guest: 404, alice: 404, mod: 404, bob: 200 },
+  },
+  {
+    collection: 'blocks',
+    op: 'update',
+    id: 'blockbobalice01',
+    body: { blocked: CAST.banned },
+    expect: { alice: 403, bob: 403, admin: 403 },
+  },
+  { collection: 'stories', op: 'list', expect: { bob: [200, 0], mod: [200, 2] } },
+  {
+    collection: 'blocks',
+    op: 'delete',
+    id: 'blockbobalice01',
+    expect: { guest: 404, alice: 404, mod: 404, bob: 204 },
+  },
+  { collection: 'stories', op: 'list', expect: { bob: [200, 1] } },
 ];
 
 describeEachDialect('permission matrix', (getDb) => {

@@ -6,9 +6,6 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { communityCollections } from '../../src/collections';
-import type { CollectionInput } from '../../src/core/collections/model';
-import { ensureCollections } from '../../src/site/ensure-collections';
 import { MESSAGE_REFUSED } from '../../src/site/safe-messages';
 import { describeEachDialect } from '../support/databases';
 import { CAST, apiCaller, buildCommunity, type Caller, type Community } from '../support/community';
@@ -55,6 +52,8 @@ describeEachDialect('safe messages', (getDb) => {
   async function strangers() {
     const db = community.core.db.kysely;
     await sql`DELETE FROM message_requests`.execute(db);
+    // A declined request also wrote a block (site/blocks.ts).
+    await sql`DELETE FROM blocks`.execute(db);
     await sql`DELETE FROM messages`.execute(db);
     await sql`DELETE FROM conversations`.execute(db);
     await sql`DELETE FROM users WHERE id = 'newbieeeeeeeeee'`.execute(db);
@@ -200,30 +199,15 @@ describeEachDialect('safe messages', (getDb) => {
 });
 
 /**
- * Blocking from a profile (PRODUCT.md §14) lives in a `blocks` collection of its own; messages honour any
- * row between the two members, whichever of its two member fields is the blocker. A stand-in here: the
- * messaging check reads whatever two user relations the collection has.
+ * Blocking from a profile (PRODUCT.md §14) lives in the `blocks` collection (collections/blocks.ts);
+ * messages honour any row between the two members, whichever of them is the blocker.
  */
-const BLOCKS: CollectionInput = {
-  name: 'blocks',
-  listRule: null,
-  viewRule: null,
-  createRule: null,
-  updateRule: null,
-  deleteRule: null,
-  fields: [
-    { name: 'user', type: 'relation', collectionId: 'users', required: true },
-    { name: 'blocked', type: 'relation', collectionId: 'users', required: true },
-  ],
-};
-
 describeEachDialect('safe messages with blocks', (getDb) => {
   let community: Community;
   let call: ReturnType<typeof apiCaller>;
 
   beforeAll(async () => {
     community = await buildCommunity(getDb());
-    await ensureCollections(community.core, [...communityCollections, BLOCKS]);
     call = apiCaller(community);
   });
   afterAll(async () => {
@@ -235,8 +219,8 @@ describeEachDialect('safe messages with blocks', (getDb) => {
     expect(
       (await call('alice', 'POST', MESSAGES, { from: CAST.alice, to: CAST.bob, content: 'Hi' })).statusCode,
     ).toBe(200);
-    const block = await call('superuser', 'POST', 'collections/blocks/records', {
-      user: CAST.alice,
+    const block = await call('alice', 'POST', 'collections/blocks/records', {
+      blocker: CAST.alice,
       blocked: CAST.bob,
     });
     expect(block.statusCode, block.body).toBe(200);

@@ -1,8 +1,12 @@
 import { Stack, Title } from '@mantine/core';
 import { SettingsPage } from '../../features/account/settings-page';
+import { BlockedMembers } from '../../features/blocks/blocked-members';
 import { WhoMayMessageMe } from '../../features/messages/who-may-message-me';
 
-/** /settings: the account's settings, with the messages feature's "Who may message me" under them. */
+/**
+ * /settings: the account's settings, with the messages feature's "Who may message me" and the blocks
+ * feature's blocked members under them.
+ */
 export function SettingsScreen() {
   return (
     <Stack gap="xl">
@@ -12,6 +16,12 @@ export function SettingsScreen() {
           Messages
         </Title>
         <WhoMayMessageMe />
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="settings-blocked">
+        <Title order={2} id="settings-blocked">
+          Blocked members
+        </Title>
+        <BlockedMembers />
       </Stack>
     </Stack>
   );

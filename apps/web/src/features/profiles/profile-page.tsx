@@ -1,5 +1,5 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { ReportDialog } from '../../components/report/report-dialog';
@@ -45,7 +45,16 @@ function InternalIds({ profile }: { profile: ProfileRecord }) {
   return null;
 }
 
-function ProfileActions({ profile, isMe }: { profile: ProfileRecord; isMe: boolean }) {
+/** What the app adds to another member's profile actions (the blocks feature's Block button). */
+export type RenderProfileActions = (profile: ProfileRecord) => ReactNode;
+
+interface ActionsProps {
+  profile: ProfileRecord;
+  isMe: boolean;
+  renderActions?: RenderProfileActions | undefined;
+}
+
+function ProfileActions({ profile, isMe, renderActions }: ActionsProps) {
   const [reporting, setReporting] = useState(false);
   if (isMe) {
     return (
@@ -72,11 +81,12 @@ function ProfileActions({ profile, isMe }: { profile: ProfileRecord; isMe: boole
         title="Report Profile"
         question="Why are you reporting this profile?"
       />
+      {renderActions?.(profile)}
     </Group>
   );
 }
 
-function ProfileView({ profile, isMe }: { profile: ProfileRecord; isMe: boolean }) {
+function ProfileView({ profile, isMe, renderActions }: ActionsProps) {
   const name = profileDisplayName(profile);
   return (
     <Stack gap="lg">
@@ -95,7 +105,7 @@ function ProfileView({ profile, isMe }: { profile: ProfileRecord; isMe: boolean 
             </Group>
             <InternalIds profile={profile} />
           </Stack>
-          <ProfileActions profile={profile} isMe={isMe} />
+          <ProfileActions profile={profile} isMe={isMe} renderActions={renderActions} />
         </Group>
       </Card>
       <ProfileDetails profile={profile} />
@@ -108,7 +118,7 @@ function ProfileView({ profile, isMe }: { profile: ProfileRecord; isMe: boolean 
 const NOT_FOUND_TITLE = 'Profile not found';
 
 /** /profiles/{username} and /profiles/me (spec part 1 §2 "Profile"). */
-export function ProfilePage() {
+export function ProfilePage({ renderActions }: { renderActions?: RenderProfileActions } = {}) {
   const { username = ME } = useParams();
   const { user } = useSession();
   const myId = user?.id ?? '';
@@ -137,5 +147,7 @@ export function ProfilePage() {
       </Text>
     );
   }
-  return <ProfileView profile={profile.data} isMe={profile.data.user === myId} />;
+  return (
+    <ProfileView profile={profile.data} isMe={profile.data.user === myId} renderActions={renderActions} />
+  );
 }

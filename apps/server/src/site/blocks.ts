@@ -1,0 +1,76 @@
+/**
+ * Blocking (PRODUCT.md §14). The lists leave out a blocked member's work through the collections' list
+ * rules (collections/blocks.ts `NOT_BLOCKED`); what is not a list lives here:
+ *
+ * - story search (not a collection list) leaves out the stories of members the caller blocked;
+ * - a notification about a blocked member's action is not created for the blocker (site/notify.ts);
+ * - declining a message request blocks the sender (issue 18), and unblocking a member whose request was
+ *   declined lets the two talk again (site/safe-messages.ts refuses messages while either exists).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Core } from '../core';
+import { relationIndexOf } from '../core/collections/relation-indexes';
+import type { RecordEvent } from '../core/hooks';
+import { createRecord, updateRecord } from '../core/records/write';
+import { systemRequest } from '../core/rules/request-info';
+import type { AnyKysely } from '../db/types';
+import { text } from './values';
+
+/** The members `blocker` blocked. */
+export async function blockedBy(db: AnyKysely, blocker: string): Promise<string[]> {
+  if (!blocker) return [];
+  const rows = await sql<{ blocked: string }>`SELECT blocked FROM blocks WHERE blocker = ${blocker}`.execute(
+    db,
+  );
+  return rows.rows.map((row) => row.blocked);
+}
+
+/** Whether `user` blocked any of `members`. */
+export async function blocksAnyOf(db: AnyKysely, user: string, members: readonly string[]): Promise<boolean> {
+  const others = members.filter((m) => m && m !== user);
+  if (!user || others.length === 0) return false;
+  const rows = await sql<{ id: string }>`SELECT id FROM blocks
+    WHERE blocker = ${user} AND blocked IN (${sql.join(others)}) LIMIT 1`.execute(db);
+  return rows.rows.length > 0;
+}
+
+/**
+ * The ids of the stories with any of `authors` among their post's contributors, as a subquery (read from
+ * the contributors' relation index, so it starts from the authors). Null when there is nobody to hide.
+ */
+export function storiesByAuthors(core: Core, authors: readonly string[]): RawBuilder<unknown> | null {
+  if (authors.length === 0) return null;
+  const posts = core.registry.find('posts')!;
+  const contributors = posts.fields.find((f) => f.name === 'contributors')!;
+  const index = relationIndexOf(posts, contributors)!;
+  return sql`SELECT s.id FROM stories s WHERE s.post IN (SELECT "record" FROM ${sql.table(index)}
+    WHERE target IN (${sql.join([...authors])}))`;
+}
+
+async function blockDeclinedSender(core: Core, event: RecordEvent): Promise<void> {
+  const status = text(event.record.status);
+  if (status !== 'declined' || text(event.previous?.status) === 'declined') return;
+  const blocker = text(event.record.to);
+  const blocked = text(event.record.from);
+  if (!blocker || !blocked || (await blocksAnyOf(event.db, blocker, [blocked]))) return;
+  const system = systemRequest(core.registry.find('_superusers')!);
+  await createRecord(core.records, core.registry.find('blocks')!, { blocker, blocked }, system, event.scope);
+}
+
+/** Unblocking undoes a declined request between the two (the conversation returns to the blocker's list). */
+async function forgiveDeclined(core: Core, event: RecordEvent): Promise<void> {
+  const blocker = text(event.record.blocker);
+  const blocked = text(event.record.blocked);
+  const declined = await sql<{ id: string }>`SELECT id FROM message_requests
+    WHERE "from" = ${blocked} AND "to" = ${blocker} AND status = 'declined'`.execute(event.db);
+  const requests = core.registry.find('message_requests')!;
+  const system = systemRequest(core.registry.find('_superusers')!);
+  for (const { id } of declined.rows) {
+    await updateRecord(core.records, requests, id, { status: 'accepted' }, system, event.scope);
+  }
+}
+
+export function registerBlocks(core: Core): void {
+  core.hooks.on('afterUpdate', (event) => blockDeclinedSender(core, event), 'message_requests');
+  core.hooks.on('afterDelete', (event) => forgiveDeclined(core, event), 'blocks');
+}
