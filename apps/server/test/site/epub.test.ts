@@ -3,7 +3,8 @@
  * download as EPUB 3 books that Debian's EPUBCheck passes with no errors; the book holds the title,
  * the authors by display name, the description, the chapters the reader may read in order, and the
  * attachments as images (WebP converted to PNG). An unpublished story or series is refused to other
- * members with a reason, given to its contributors and moderators; a missing one is 404.
+ * members with a reason, given to its contributors and moderators; a missing one is 404. Downloads
+ * are limited per member.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -201,5 +202,22 @@ describeEachDialect('EPUB export', (getDb) => {
     expect((await download('bob', 'stories', 'nosuchstory0000')).statusCode).toBe(404);
     expect((await download('bob', 'series', 'nosuchseries000')).statusCode).toBe(404);
     expect((await download('guest', 'stories', C.story)).statusCode).toBe(401);
+  });
+
+  it('downloads are limited to 20 per 10 minutes per member', async () => {
+    const settings = community.core.settings;
+    await settings.update(community.core.db.kysely, { rateLimits: { enabled: true } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await download('bob', 'stories', C.story)).statusCode);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      const refused = await download('bob', 'series', ids.series);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another member's downloads are counted apart.
+      expect((await download('alice', 'stories', C.story)).statusCode).toBe(200);
+    } finally {
+      await settings.update(community.core.db.kysely, { rateLimits: { enabled: false } });
+    }
   });
 });
