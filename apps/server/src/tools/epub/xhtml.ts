@@ -37,8 +37,9 @@ export function escapeAttribute(value: string): string {
 
 const VOID_ELEMENTS = new Set(['br', 'hr', 'img', 'input', 'wbr']);
 
-function attributeValue(value: unknown, spaceSeparated: boolean, commaSeparated: boolean): string {
-  if (Array.isArray(value)) return value.map(String).join(commaSeparated ? ', ' : spaceSeparated ? ' ' : ' ');
+/** A list value joins with commas where HTML says so (e.g. `coords`), with spaces otherwise (`class`). */
+function attributeValue(value: unknown, commaSeparated: boolean): string {
+  if (Array.isArray(value)) return value.map(String).join(commaSeparated ? ', ' : ' ');
   return String(value);
 }
 
@@ -49,7 +50,7 @@ function attributes(properties: Properties | undefined): string {
     const info = find(html, key);
     const name = info.attribute;
     if (!/^[A-Za-z_:][-A-Za-z0-9_:.]*$/.test(name)) continue;
-    const text = value === true ? name : attributeValue(value, info.spaceSeparated, info.commaSeparated);
+    const text = value === true ? name : attributeValue(value, info.commaSeparated);
     out += ` ${name}="${escapeAttribute(text)}"`;
   }
   return out;
