@@ -3,6 +3,10 @@ import { AppPage } from './app-page';
 
 /** /series/{id}: the series, its chapters in order and the contributors' buttons. */
 export class SeriesPage extends AppPage {
+  get downloadEpubButton(): Locator {
+    return this.page.getByRole('button', { name: 'Download EPUB' });
+  }
+
   get editButton(): Locator {
     return this.page.getByRole('link', { name: 'Edit Series' });
   }

@@ -3,6 +3,10 @@ import { AppPage } from './app-page';
 
 /** /stories/{id}: the story, its reactions and its comments. */
 export class StoryPage extends AppPage {
+  get downloadEpubButton(): Locator {
+    return this.page.getByRole('button', { name: 'Download EPUB' });
+  }
+
   get article(): Locator {
     return this.page.getByRole('article').filter({ has: this.page.getByRole('heading', { level: 1 }) });
   }

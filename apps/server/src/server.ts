@@ -15,6 +15,7 @@ import { registerSpa } from './apis/spa';
 import { registerBatchRoutes } from './apis/batch';
 import { registerCfVerificationRoutes } from './apis/cf-verification';
 import { registerCollectionRoutes } from './apis/collections';
+import { registerEpubRoutes } from './apis/epub';
 import { registerFileRoutes } from './apis/files';
 import { registerRecordAuthRoutes } from './apis/record-auth';
 import { registerRecordAuthMailRoutes } from './apis/record-auth-mail';
@@ -94,6 +95,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordAuthOAuth2Routes(app, ctx.core, ctx.config);
   registerSettingsRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
+  registerEpubRoutes(app, ctx.core);
   registerCfVerificationRoutes(app, ctx.core, ctx.config);
   registerBatchRoutes(app, ctx.core);
   registerFileRoutes(app, ctx.core);

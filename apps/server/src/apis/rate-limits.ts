@@ -112,6 +112,15 @@ export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
     windowSeconds: 3600,
     key: byMember,
   },
+  // A book reads and renders every chapter and image of a story or series (apis/epub.ts).
+  {
+    name: 'epub',
+    route: /^\/api\/epub\//,
+    method: 'GET',
+    max: 20,
+    windowSeconds: 600,
+    key: byMember,
+  },
 ];
 
 function safeDecode(segment: string): string {

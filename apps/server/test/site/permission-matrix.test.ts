@@ -549,6 +549,21 @@ const rows: Row[] = [
   { collection: 'stories', op: 'list', expect: { bob: [200, 1] } },
 ];
 
+/** Operations outside the record API, by path: expected status per caller. */
+const routes: Array<{ path: string; expect: Partial<Record<Role, number>> }> = [
+  // EPUB export (apis/epub.ts): members download what they may view; a draft only its contributors
+  // and moderators, with a 403 that says why for everyone else; guests sign in first.
+  {
+    path: `/api/epub/stories/${C.story}`,
+    expect: { guest: 401, banned: 401, bob: 200, alice: 200, mod: 200, superuser: 200 },
+  },
+  {
+    path: `/api/epub/stories/${C.draftStory}`,
+    expect: { guest: 401, banned: 401, bob: 403, alice: 200, mod: 200, admin: 200, superuser: 200 },
+  },
+  { path: '/api/epub/series/nosuchseries000', expect: { bob: 404, mod: 404 } },
+];
+
 describeEachDialect('permission matrix', (getDb) => {
   let community: Community;
   beforeAll(async () => {
@@ -584,6 +599,22 @@ describeEachDialect('permission matrix', (getDb) => {
           expect(res.body).not.toContain('birthday');
           expect(res.body).not.toContain('is_banned');
         }
+      });
+    }
+  }
+
+  for (const route of routes) {
+    for (const role of ALL) {
+      const status = route.expect[role];
+      if (status === undefined) continue;
+      it(`GET ${route.path} as ${role} → ${status}`, async () => {
+        const token = community.token(role);
+        const res = await community.server.inject({
+          method: 'GET',
+          url: route.path,
+          headers: token ? { authorization: token } : {},
+        });
+        expect(res.statusCode, res.statusCode === 200 ? '' : res.body).toBe(status);
       });
     }
   }

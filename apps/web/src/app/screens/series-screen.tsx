@@ -1,10 +1,14 @@
 import { CommentsSection } from '../../features/comments/comments-section';
+import { DownloadEpubButton } from '../../features/epub/download-epub-button';
 import { FollowButton } from '../../features/follows/follow-button';
 import { ChapterReadMark } from '../../features/reading/chapter-read-mark';
 import { SeriesPage } from '../../features/series/series-page';
 import { useSession } from '../../lib/session';
 
-/** /series/{seriesId}: the series, its chapters marked read or unread for the member, and the comments. */
+/**
+ * /series/{seriesId}: the series, its chapters marked read or unread for the member, "Download EPUB"
+ * and the comments.
+ */
 export function SeriesScreen() {
   const { user } = useSession();
   return (
@@ -14,6 +18,7 @@ export function SeriesScreen() {
       }
       renderFollow={(seriesId) => user && <FollowButton userId={user.id} kind="series" id={seriesId} />}
       renderComments={(post) => <CommentsSection key={post.id} post={post} />}
+      renderDownload={(seriesId) => user && <DownloadEpubButton kind="series" id={seriesId} />}
     />
   );
 }

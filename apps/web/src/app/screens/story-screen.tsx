@@ -1,9 +1,13 @@
 import { CommentsSection } from '../../features/comments/comments-section';
+import { DownloadEpubButton } from '../../features/epub/download-epub-button';
 import { ReadingTracker } from '../../features/reading/reading-tracker';
 import { StoryPage } from '../../features/stories/story-page';
 import { useSession } from '../../lib/session';
 
-/** /stories/{storyId}: the story, with the reader's place kept by the reading feature and the comments under it. */
+/**
+ * /stories/{storyId}: the story, with the reader's place kept by the reading feature, "Download EPUB"
+ * from the EPUB feature, and the comments under it.
+ */
 export function StoryScreen() {
   const { user } = useSession();
   return (
@@ -12,6 +16,7 @@ export function StoryScreen() {
         user && <ReadingTracker key={storyId} userId={user.id} storyId={storyId} contentId={contentId} />
       }
       renderComments={(post) => <CommentsSection key={post.id} post={post} />}
+      renderDownload={(storyId) => user && <DownloadEpubButton kind="stories" id={storyId} />}
     />
   );
 }

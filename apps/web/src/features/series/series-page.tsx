@@ -26,6 +26,8 @@ export interface SeriesPageProps {
   renderChapterMark?: (storyId: string, chapterIds: string[]) => ReactNode;
   /** The follow button of a published series, composed in by the app. */
   renderFollow?: (seriesId: string) => ReactNode;
+  /** The "Download EPUB" button, composed in by the app. */
+  renderDownload?: (seriesId: string) => ReactNode;
 }
 
 function Failure({ children }: { children: ReactNode }) {
@@ -41,7 +43,12 @@ function Failure({ children }: { children: ReactNode }) {
  * /series/{seriesId} (spec part 1 §2): the series with its chapters in order, likes, favorites, one view
  * per page load, comments; "Edit Series" and "Add a Story To This Series" for its contributors.
  */
-export function SeriesPage({ renderComments, renderChapterMark, renderFollow }: SeriesPageProps) {
+export function SeriesPage({
+  renderComments,
+  renderChapterMark,
+  renderFollow,
+  renderDownload,
+}: SeriesPageProps) {
   const { seriesId = '' } = useParams();
   const series = useSeries(seriesId);
   const session = useSession();
@@ -82,6 +89,7 @@ export function SeriesPage({ renderComments, renderChapterMark, renderFollow }: 
           </Title>
           <Group gap="xs">
             {post.published && renderFollow?.(series.data.id)}
+            {renderDownload?.(series.data.id)}
             <SeriesActions seriesId={seriesId} post={post} />
           </Group>
         </Group>

@@ -44,6 +44,8 @@ export interface StoryPageProps {
   renderComments?: (post: PostRecord) => ReactNode;
   /** Reading aids above the text (the resume offer); told the id of the element the text renders in. */
   renderReading?: (storyId: string, contentId: string) => ReactNode;
+  /** The "Download EPUB" button, composed in by the app. */
+  renderDownload?: (storyId: string) => ReactNode;
 }
 
 /** The element the story's text renders in, for whatever follows the reader's place in it. */
@@ -53,7 +55,7 @@ export const STORY_CONTENT_ID = 'story-content';
  * /stories/{storyId} (spec part 1 §2): the story's sanitised markdown with its attachments, Edit and
  * Delete by permission, the chapters around it in its series, likes, favorites and views, then comments.
  */
-export function StoryPage({ renderComments, renderReading }: StoryPageProps) {
+export function StoryPage({ renderComments, renderReading, renderDownload }: StoryPageProps) {
   const { storyId = '' } = useParams();
   const story = useStory(storyId);
   const session = useSession();
@@ -83,7 +85,10 @@ export function StoryPage({ renderComments, renderReading }: StoryPageProps) {
           <Title order={1} id="story-title">
             {post.title}
           </Title>
-          <StoryActions storyId={storyId} post={post} />
+          <Group gap="xs">
+            {renderDownload?.(story.data.id)}
+            <StoryActions storyId={storyId} post={post} />
+          </Group>
         </Group>
         <PostByline post={post} />
         {seesInternalIds(session) && (
