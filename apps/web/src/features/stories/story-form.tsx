@@ -20,6 +20,7 @@ export const EMPTY_STORY: StoryValues = {
   content: '',
   files: [],
   removedFiles: [],
+  publishAt: '',
 };
 
 interface StoryFormProps {
@@ -27,6 +28,8 @@ interface StoryFormProps {
   /** The post whose attachments an edited story already has. */
   attached?: { owner: FileOwner; files: string[] };
   submitLabel: string;
+  /** Whether the form offers a publish time (not once the story is published). */
+  schedulable?: boolean;
   saving: boolean;
   onSave: (values: StoryValues) => void;
 }
@@ -39,6 +42,7 @@ export function StoryForm({
   initialValues = EMPTY_STORY,
   attached,
   submitLabel,
+  schedulable = true,
   saving,
   onSave,
 }: StoryFormProps) {
@@ -70,6 +74,14 @@ export function StoryForm({
           placeholder="giant, village, gentle"
           {...form.getInputProps('tags')}
         />
+        {schedulable && (
+          <TextInput
+            type="datetime-local"
+            label="Publish at"
+            description="Optional, in your local time. After a moderator approves it, the story stays hidden until then, and its readers are told when it comes out."
+            {...form.getInputProps('publishAt')}
+          />
+        )}
         <AttachmentFields
           files={form.getInputProps('files')}
           removed={form.getInputProps('removedFiles')}
