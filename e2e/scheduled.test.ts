@@ -45,6 +45,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
+    // The navigation drawer settles after a resize.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -39,19 +39,16 @@ function ManagedItem({ section, record }: { section: ManageSection; record: Mana
             {post.title}
           </Anchor>
           <PostByline post={post} />
+          {scheduled && (
+            <Text size="sm" c="blue" fw={600}>
+              {scheduled}
+            </Text>
+          )}
         </Stack>
-        {scheduled ? (
-          <Badge color="blue" variant="light" tt="none">
-            {scheduled}
+        {!post.published && !post.submitted && !post.approved && (
+          <Badge color="gray" variant="light" tt="none">
+            Returned for changes
           </Badge>
-        ) : (
-          !post.published &&
-          !post.submitted &&
-          !post.approved && (
-            <Badge color="gray" variant="light" tt="none">
-              Returned for changes
-            </Badge>
-          )
         )}
       </Group>
     </Card>
