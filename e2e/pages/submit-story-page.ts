@@ -18,6 +18,11 @@ export class SubmitStoryPage extends AppPage {
     await this.page.getByRole('textbox', { name: 'Content' }).fill(entry.content);
   }
 
+  /** The optional publish time, as the native input takes it: local `YYYY-MM-DDTHH:mm[:ss]`. */
+  async publishAt(localTime: string): Promise<void> {
+    await this.page.getByLabel('Publish at').fill(localTime);
+  }
+
   async preview(): Promise<void> {
     await this.page.getByRole('tab', { name: 'Preview' }).click();
   }

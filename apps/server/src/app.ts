@@ -15,6 +15,7 @@ import { communityCollections } from './collections';
 import { createCore, type Core } from './core';
 import { registerSite } from './site';
 import { startPresenceSweep } from './site/presence';
+import { startScheduledPublishing } from './site/scheduled';
 import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
@@ -92,6 +93,9 @@ export async function startApp(config: Config, logger = createLogger(config.logL
   const stopSweep = startPresenceSweep(core, (error) =>
     logger.error({ err: error }, 'presence sweep failed'),
   );
+  const stopPublishing = startScheduledPublishing(core, config.scheduledPublishEveryMs, (error) =>
+    logger.error({ err: error }, 'scheduled publishing failed'),
+  );
   const readiness = readinessChecks({ db, files, pingRedis: cluster.ping });
   const server = await createServer({ config, db, core, logger, readiness });
   await server.listen({ host: config.host, port: config.port });
@@ -109,6 +113,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     close() {
       closing ??= (async () => {
         stopSweep();
+        stopPublishing();
         await server.close();
         await core.close();
         await files.close();

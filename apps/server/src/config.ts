@@ -45,6 +45,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   WEB_DIST: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SCHEDULED_PUBLISH_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   OIDC_ISSUER: optionalUrl(['http', 'https']),
   OIDC_CLIENT_ID: z.string().trim().optional(),
@@ -95,6 +96,8 @@ export interface Config {
   /** Directory of the built SPA; served for every non-API path when it exists. */
   webDist: string;
   shutdownTimeoutMs: number;
+  /** How often scheduled stories whose time has come are published (site/scheduled.ts). */
+  scheduledPublishEveryMs: number;
   /** Seed demo members and stories into a fresh install (off in production unless asked for). */
   seedDemo: boolean;
   /** The single OpenID Connect provider for sign-in (PRODUCT.md §3); undefined when not configured. */
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    scheduledPublishEveryMs: e.SCHEDULED_PUBLISH_EVERY_MS,
     seedDemo:
       e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
     oidc:

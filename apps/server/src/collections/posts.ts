@@ -29,12 +29,16 @@ export const posts: CollectionInput = {
     // Stories and series need a verified email (spec part 1 §6).
     any("type != 'story' && type != 'series'", '@request.auth.verified = true'),
     any(untouched('published'), MOD),
-    untouched('submitted', ...POST_COUNTERS),
+    untouched('submitted', 'approved', ...POST_COUNTERS),
+    // Scheduled chapters (PRODUCT.md §14): only a story is given a publish time.
+    any(untouched('publish_at'), "@request.body.publish_at = ''", "type = 'story'"),
   ),
   updateRule: all(
     any(CONTRIBUTES(), MOD),
     any(unchanged('published'), MOD),
-    unchanged('submitted', 'type', ...POST_COUNTERS),
+    unchanged('submitted', 'approved', 'type', ...POST_COUNTERS),
+    // The publish time may move until the story is out; then it is history.
+    any(unchanged('publish_at'), "published = '' && type = 'story'"),
   ),
   deleteRule: any(CONTRIBUTES(), MOD),
   fields: [
@@ -58,6 +62,13 @@ export const posts: CollectionInput = {
     },
     { name: 'published', type: 'date' },
     { name: 'submitted', type: 'date' },
+    /**
+     * Scheduled chapters (PRODUCT.md §14): when a story should come out. A moderator's approval before
+     * that time sets `approved` (server-owned) instead of `published`; site/scheduled.ts publishes it
+     * when the time comes. Empty, or already past at approval: published at once, as before.
+     */
+    { name: 'publish_at', type: 'date' },
+    { name: 'approved', type: 'date' },
     ...POST_COUNTERS.map((name) => ({ name, type: 'number' as const, onlyInt: true, min: 0 })),
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
@@ -68,5 +79,7 @@ export const posts: CollectionInput = {
     'CREATE INDEX idx_posts_created ON "posts" ("created")',
     // The content queue: unpublished posts, oldest first.
     'CREATE INDEX idx_posts_published_created ON "posts" ("published", "created")',
+    // The scheduled-publishing job: approved posts still waiting for their time.
+    'CREATE INDEX idx_posts_approved_published ON "posts" ("approved", "published")',
   ],
 };

@@ -18,11 +18,13 @@ import { registerStaffChat } from './staff-chat';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
+import { registerScheduled } from './scheduled';
 import { registerSeriesChapters } from './series-chapters';
 
 export function registerSite(core: Core): void {
   registerRegistration(core);
   registerReview(core);
+  registerScheduled(core);
   registerEngagement(core);
   registerChapters(core);
   registerCoauthors(core);

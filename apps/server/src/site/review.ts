@@ -9,6 +9,7 @@ import { deleteRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { nowString } from '../tools/dates';
 import { loadPost, postHref } from './links';
+import { publishTimeAhead } from './scheduled';
 import { notify } from './notify';
 import { text } from './values';
 
@@ -37,7 +38,18 @@ async function applyDecision(core: Core, event: RecordEvent): Promise<void> {
     system,
     event.scope,
   );
-  if (action === 'publish') {
+  // A story with a publish time still ahead is approved now and comes out then (site/scheduled.ts).
+  const scheduledFor = action === 'publish' ? await publishTimeAhead(event, post.id) : '';
+  if (scheduledFor) {
+    await updateRecord(
+      core.records,
+      posts,
+      post.id,
+      { approved: nowString(), submitted: '' },
+      system,
+      event.scope,
+    );
+  } else if (action === 'publish') {
     await updateRecord(core.records, posts, post.id, { published: nowString() }, system, event.scope);
   } else if (action === 'reject') {
     // Back to the author as a draft: it leaves the queue until it is submitted again.
@@ -45,8 +57,9 @@ async function applyDecision(core: Core, event: RecordEvent): Promise<void> {
   } else {
     await deleteRecord(core.records, posts, post.id, system, event.scope);
   }
-  const message =
-    action === 'publish'
+  const message = scheduledFor
+    ? `Your submission "${post.title}" was approved and will be published on ${scheduledFor.slice(0, 16)} UTC`
+    : action === 'publish'
       ? `Your submission "${post.title}" was published`
       : action === 'reject'
         ? `Your submission "${post.title}" was rejected: ${reason}`

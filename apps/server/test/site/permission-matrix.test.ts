@@ -121,6 +121,52 @@ const rows: Row[] = [
     body: { title: 'Retitled draft' },
     expect: { bob: 404, alice: 200 },
   },
+  // Scheduled chapters: contributors set a story's publish time while it is unpublished; `approved` is
+  // the server's; no publish time on other post types.
+  {
+    collection: 'posts',
+    op: 'create',
+    body: {
+      type: 'story',
+      title: 'Later',
+      contributors: [CAST.alice],
+      publish_at: '2030-01-01 00:00:00.000Z',
+    },
+    expect: { alice: 200 },
+  },
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'forum-post', title: 'Later', contributors: [CAST.bob], publish_at: '2030-01-01' },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'posts',
+    op: 'create',
+    body: { type: 'story', title: 'Pre-approved', contributors: [CAST.alice], approved: '2026-02-02' },
+    expect: { alice: 400 },
+  },
+  {
+    collection: 'posts',
+    op: 'update',
+    id: C.draft,
+    body: { approved: '2026-02-02' },
+    expect: { alice: 404, mod: 404 },
+  },
+  {
+    collection: 'posts',
+    op: 'update',
+    id: C.draft,
+    body: { publish_at: '2030-01-01 00:00:00.000Z' },
+    expect: { bob: 404, alice: 200 },
+  },
+  {
+    collection: 'posts',
+    op: 'update',
+    id: C.published,
+    body: { publish_at: '2030-01-01 00:00:00.000Z' },
+    expect: { bob: 404, alice: 404 },
+  },
   // stories: read as their post; editing is for contributors only.
   { collection: 'stories', op: 'list', expect: { guest: [200, 0], bob: [200, 1], alice: [200, 2] } },
   {

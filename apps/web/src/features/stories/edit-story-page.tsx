@@ -11,6 +11,7 @@ import type { PostRecord, StoryRecord } from '../../lib/posts/types';
 import { StoryForm } from './story-form';
 import { MISSING_STORY_TEXT } from './story-texts';
 import { useSaveStory } from './submit-story-page';
+import { toLocalInput } from './publish-time';
 
 export const CONTRIBUTORS_ONLY_TEXT = 'Only the contributors of a story may edit it.';
 
@@ -23,6 +24,7 @@ function valuesOf(story: StoryRecord, post: PostRecord): StoryValues {
     content: story.content,
     files: [],
     removedFiles: [],
+    publishAt: toLocalInput(post.publish_at),
   };
 }
 
@@ -33,6 +35,7 @@ function EditForm({ story, post, userId }: { story: StoryRecord; post: PostRecor
       initialValues={valuesOf(story, post)}
       attached={{ owner: post, files: post.attachments ?? [] }}
       submitLabel="Save Story"
+      schedulable={!post.published}
       saving={save.isPending}
       refusal={save.error}
       onSave={(values) => save.mutate(values)}

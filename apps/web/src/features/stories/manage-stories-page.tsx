@@ -19,6 +19,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { MANAGE_SECTIONS, useMyPosts, type ManageSection, type ManagedRecord } from './api/get-my-posts';
 import { PostByline } from '../../components/posts/post-byline';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
+import { scheduledText } from './publish-time';
 
 /** Where each section's collapse state is kept, per section id (spec part 1 §2). */
 export const collapseKey = (sectionId: string) => `manage-stories:${sectionId}:collapsed`;
@@ -29,6 +30,7 @@ const linkTo = (section: ManageSection, record: ManagedRecord) =>
 function ManagedItem({ section, record }: { section: ManageSection; record: ManagedRecord }) {
   const post = record.expand?.post;
   if (!post) return null;
+  const scheduled = scheduledText(post);
   return (
     <Card withBorder padding="sm" component="li">
       <Group justify="space-between" wrap="nowrap">
@@ -37,8 +39,13 @@ function ManagedItem({ section, record }: { section: ManageSection; record: Mana
             {post.title}
           </Anchor>
           <PostByline post={post} />
+          {scheduled && (
+            <Text size="sm" c="blue" fw={600}>
+              {scheduled}
+            </Text>
+          )}
         </Stack>
-        {!post.published && !post.submitted && (
+        {!post.published && !post.submitted && !post.approved && (
           <Badge color="gray" variant="light" tt="none">
             Returned for changes
           </Badge>

@@ -22,6 +22,7 @@ export const EMPTY_STORY: StoryValues = {
   content: '',
   files: [],
   removedFiles: [],
+  publishAt: '',
 };
 
 interface StoryFormProps {
@@ -29,6 +30,8 @@ interface StoryFormProps {
   /** The post whose attachments an edited story already has. */
   attached?: { owner: FileOwner; files: string[] };
   submitLabel: string;
+  /** Whether the form offers a publish time (not once the story is published). */
+  schedulable?: boolean;
   saving: boolean;
   onSave: (values: StoryValues) => void;
   /** The save's latest refusal: the fields it names are marked here, anything else shows by the button. */
@@ -43,6 +46,7 @@ export function StoryForm({
   initialValues = EMPTY_STORY,
   attached,
   submitLabel,
+  schedulable = true,
   saving,
   onSave,
   refusal,
@@ -76,6 +80,14 @@ export function StoryForm({
           placeholder="giant, village, gentle"
           {...form.getInputProps('tags')}
         />
+        {schedulable && (
+          <TextInput
+            type="datetime-local"
+            label="Publish at"
+            description="Optional, in your local time. After a moderator approves it, the story stays hidden until then, and its readers are told when it comes out."
+            {...form.getInputProps('publishAt')}
+          />
+        )}
         <AttachmentFields
           files={form.getInputProps('files')}
           removed={form.getInputProps('removedFiles')}

@@ -20,6 +20,7 @@ import { PostByline, PostLabels, PostTags } from '../../components/posts/post-by
 import { PostReactions } from '../../components/posts/post-reactions';
 import { MISSING_STORY_TEXT } from './story-texts';
 import { REMOVED_SINCE_NOTICE_TEXT, useOpenedFromNotification } from '../../lib/from-notification';
+import { scheduledText } from './publish-time';
 
 export { MISSING_STORY_TEXT };
 
@@ -96,10 +97,16 @@ export function StoryPage({ renderComments, renderReading, renderDownload }: Sto
             Story ID: {story.data.id} · Post ID: {post.id}
           </Text>
         )}
-        {!post.published && (
-          <Text size="sm" c="dimmed">
-            A moderator reviews every story before it is published.
+        {scheduledText(post) ? (
+          <Text size="sm" c="blue" fw={600}>
+            {scheduledText(post)}. Approved; only its contributors and moderators see it until then.
           </Text>
+        ) : (
+          !post.published && (
+            <Text size="sm" c="dimmed">
+              A moderator reviews every story before it is published.
+            </Text>
+          )
         )}
         {post.description && <Text fs="italic">{post.description}</Text>}
         <PostLabels post={post} browsePath="/stories/browse" />

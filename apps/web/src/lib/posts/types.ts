@@ -38,6 +38,10 @@ export interface PostRecord extends RecordModel {
   attachments: string[];
   published: string;
   submitted: string;
+  /** Scheduled stories (PRODUCT.md §14): when it should come out, set by its contributors. */
+  publish_at?: string;
+  /** Set by the server when a moderator approved it before its publish time. */
+  approved?: string;
   like_count?: number;
   favorite_count?: number;
   view_count?: number;

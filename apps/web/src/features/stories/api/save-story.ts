@@ -2,6 +2,7 @@ import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
 import { parseTagNames, postForm, reifyTags } from '../../../lib/posts/save-post';
 import type { PostRecord } from '../../../lib/posts/types';
+import { fromLocalInput } from '../publish-time';
 
 /** What the story form holds (spec part 1 §2 "story form"). */
 export interface StoryValues {
@@ -17,6 +18,8 @@ export interface StoryValues {
   files: File[];
   /** Names of attached files to remove (editing only). */
   removedFiles: string[];
+  /** When to publish it, as the form's local `YYYY-MM-DDTHH:mm`; '' to publish on approval. */
+  publishAt: string;
 }
 
 export interface SaveTarget {
@@ -34,6 +37,7 @@ async function createStory(values: StoryValues, tags: string[], userId: string, 
     contributors: [userId],
     labels: values.labels,
     tags,
+    ...(fromLocalInput(values.publishAt) ? { publish_at: fromLocalInput(values.publishAt) } : {}),
   };
   // The server submits the new post for review (PRODUCT.md §4).
   const post = await pb.collection('posts').create<RecordModel>(postForm(fields, values.files, false));
@@ -65,6 +69,8 @@ async function updateStory(values: StoryValues, tags: string[], story: { id: str
     tags,
   };
   if (values.removedFiles.length > 0) fields['attachments-'] = values.removedFiles;
+  // The publish time moves until the story is out (then the server keeps it as it was).
+  if (!story.post.published) fields.publish_at = fromLocalInput(values.publishAt);
   await pb.collection('posts').update(story.post.id, postForm(fields, values.files, true));
   await pb.collection('stories').update(story.id, { content: values.content });
   return story.id;
