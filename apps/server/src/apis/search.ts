@@ -1,9 +1,14 @@
-/** `GET /api/search/stories?q=&page=`: ranked story search, answered in PocketBase's list shape. */
+/**
+ * `GET /api/search/stories?q=&page=`: ranked story search, answered in PocketBase's list shape.
+ * `larger`, `smaller`, `change` filter by size metadata; `muted=hide` leaves out the caller's muted tags
+ * and labels and answers `hidden` (site/mutes.ts).
+ */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import { decodeRow } from '../core/records/record';
-import { SEARCH_PAGE_SIZE, searchStories } from '../site/search';
+import { SEARCH_PAGE_SIZE, searchStories, searchTotal, sizeCondition } from '../site/search';
+import { mutedPostCondition, mutesToHide } from '../site/mutes';
 import { ApiError } from '../tools/api-error';
 import { queryInt, queryString, type Query } from './query-params';
 import { renderRecords } from '../core/records/render';
@@ -14,14 +19,30 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
     const query = request.query as Query;
     const page = Math.max(1, queryInt(query, 'page', 1));
     const perPage = Math.min(Math.max(1, queryInt(query, 'perPage', SEARCH_PAGE_SIZE)), 100);
+    const text = queryString(query, 'q') ?? '';
+    const sizes = sizeCondition({
+      larger: queryString(query, 'larger'),
+      smaller: queryString(query, 'smaller'),
+      change: queryString(query, 'change'),
+    });
+    const muted = await mutesToHide(core.db.reader, request.info);
+    const hide = muted
+      ? mutedPostCondition(core, sql`(SELECT post FROM stories WHERE stories.id = story_id)`, muted)
+      : null;
+    const restrict = sizes && hide ? sql`${sizes} AND ${hide}` : (sizes ?? hide);
     const found = await searchStories(
       core.db.reader,
       core.db.dialect,
-      queryString(query, 'q') ?? '',
+      text,
       page,
       perPage,
       core.records.counts,
+      restrict,
     );
+    const hidden = hide
+      ? (await searchTotal(core.db.reader, core.db.dialect, text, core.records.counts, sizes)) -
+        found.totalItems
+      : undefined;
     const stories = core.registry.find('stories')!;
     const rows = found.storyIds.length
       ? (
@@ -45,6 +66,7 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
       totalItems: found.totalItems,
       totalPages: Math.ceil(found.totalItems / perPage),
       items,
+      ...(hidden === undefined ? {} : { hidden: Math.max(0, hidden) }),
     };
   });
 }

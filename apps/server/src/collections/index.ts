@@ -12,7 +12,7 @@ import { moderationLog, postContentActions, reports, staffMessages, unmigratedUs
 import { posts } from './posts';
 import { presence } from './presence';
 import { profiles } from './profiles';
-import { follows, readProgress } from './reading';
+import { follows, mutes, readProgress } from './reading';
 import { series, stories } from './stories';
 import { users } from './users';
 
@@ -46,4 +46,5 @@ export const communityCollections: readonly CollectionInput[] = [
   postInvitations,
   readProgress,
   follows,
+  mutes,
 ];

@@ -13,6 +13,13 @@ export const CAN_SEE_POST = (prefix = '') => any(`${prefix}published != ''`, CON
 export const CONTRIBUTES = (prefix = '') =>
   `@request.auth.id != '' && ${prefix}contributors.id ?= @request.auth.id`;
 
+/**
+ * Size-native metadata (PRODUCT.md §14): the size classes of the larger and the smaller character, in
+ * order from smallest to largest, and the change that happens. Stories and series carry them on their post.
+ */
+export const SIZE_CLASSES = ['micro', 'mini', 'tiny', 'normal', 'macro', 'mega', 'giga', 'tera'] as const;
+export const SIZE_CHANGES = ['none', 'growth', 'shrinking', 'both'] as const;
+
 export const posts: CollectionInput = {
   name: 'posts',
   listRule: all(MEMBER, CAN_SEE_POST()),
@@ -54,6 +61,9 @@ export const posts: CollectionInput = {
       maxSize: 10 * 1024 * 1024,
       thumbs: ['200x200', '800x0'],
     },
+    { name: 'larger_size', type: 'select', values: [...SIZE_CLASSES] },
+    { name: 'smaller_size', type: 'select', values: [...SIZE_CLASSES] },
+    { name: 'size_change', type: 'select', values: [...SIZE_CHANGES] },
     { name: 'published', type: 'date' },
     { name: 'submitted', type: 'date' },
     ...POST_COUNTERS.map((name) => ({ name, type: 'number' as const, onlyInt: true, min: 0 })),
@@ -66,5 +76,8 @@ export const posts: CollectionInput = {
     'CREATE INDEX idx_posts_created ON "posts" ("created")',
     // The content queue: unpublished posts, oldest first.
     'CREATE INDEX idx_posts_published_created ON "posts" ("published", "created")',
+    // Browse and search by sizes (PRODUCT.md §14): the larger character first, as members ask.
+    'CREATE INDEX idx_posts_sizes ON "posts" ("larger_size", "size_change", "smaller_size")',
+    'CREATE INDEX idx_posts_smaller_size ON "posts" ("smaller_size")',
   ],
 };
