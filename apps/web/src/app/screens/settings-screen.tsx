@@ -1,8 +1,12 @@
 import { Stack, Title } from '@mantine/core';
 import { SettingsPage } from '../../features/account/settings-page';
 import { WhoMayMessageMe } from '../../features/messages/who-may-message-me';
+import { MutedFiltersSection } from '../../features/mutes/muted-filters-section';
 
-/** /settings: the account's settings, with the messages feature's "Who may message me" under them. */
+/**
+ * /settings: the account's settings, with the messages feature's "Who may message me" and the muted
+ * tags and labels under them.
+ */
 export function SettingsScreen() {
   return (
     <Stack gap="xl">
@@ -13,6 +17,7 @@ export function SettingsScreen() {
         </Title>
         <WhoMayMessageMe />
       </Stack>
+      <MutedFiltersSection />
     </Stack>
   );
 }

@@ -38,6 +38,10 @@ export interface PostRecord extends RecordModel {
   attachments: string[];
   published: string;
   submitted: string;
+  /** Size metadata (PRODUCT.md §14, lib/posts/sizes.ts); empty when not given. */
+  larger_size?: string;
+  smaller_size?: string;
+  size_change?: string;
   like_count?: number;
   favorite_count?: number;
   view_count?: number;

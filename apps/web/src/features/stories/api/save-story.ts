@@ -2,6 +2,7 @@ import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
 import { parseTagNames, postForm, reifyTags } from '../../../lib/posts/save-post';
 import type { PostRecord } from '../../../lib/posts/types';
+import type { PostSizes } from '../../../lib/posts/sizes';
 
 /** What the story form holds (spec part 1 §2 "story form"). */
 export interface StoryValues {
@@ -11,6 +12,8 @@ export interface StoryValues {
   labels: string[];
   /** Tag names as comma-separated text. */
   tags: string;
+  /** Size metadata (PRODUCT.md §14); each may be left empty. */
+  sizes: PostSizes;
   /** Markdown. */
   content: string;
   /** New files to attach. */
@@ -34,6 +37,7 @@ async function createStory(values: StoryValues, tags: string[], userId: string, 
     contributors: [userId],
     labels: values.labels,
     tags,
+    ...values.sizes,
   };
   // The server submits the new post for review (PRODUCT.md §4).
   const post = await pb.collection('posts').create<RecordModel>(postForm(fields, values.files, false));
@@ -63,6 +67,7 @@ async function updateStory(values: StoryValues, tags: string[], story: { id: str
     description: values.description.trim(),
     labels: values.labels,
     tags,
+    ...values.sizes,
   };
   if (values.removedFiles.length > 0) fields['attachments-'] = values.removedFiles;
   await pb.collection('posts').update(story.post.id, postForm(fields, values.files, true));
