@@ -2,7 +2,6 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { HiddenByFilters } from '../../components/posts/hidden-by-filters';
 import { PageLoader } from '../../components/page-loader';
-import { errorMessage } from '../../lib/errors';
 import { useMutedMode } from '../../lib/mutes/use-muted-mode';
 import { useLatestStories } from './api/get-latest-stories';
 import { StoryCard } from './story-card';
@@ -13,10 +12,15 @@ export const LATEST_STORIES_TEXTS = {
   all: 'All stories',
 };
 
-/** The home page's newest published stories, without the member's muted tags until "Show them". */
+/**
+ * The home page's newest published stories, without the member's muted tags until "Show them". Like
+ * "Continue reading", a section of the home page that cannot load stays away instead of alarming the
+ * member on the front page; the stories page itself reports errors.
+ */
 export function LatestStories() {
   const muted = useMutedMode();
   const stories = useLatestStories(muted.mode);
+  if (stories.isError) return null;
   return (
     <Stack component="section" aria-labelledby="latest-stories" gap="sm">
       <Title order={2} id="latest-stories">
@@ -24,10 +28,6 @@ export function LatestStories() {
       </Title>
       {stories.isPending ? (
         <PageLoader />
-      ) : stories.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(stories.error)}
-        </Text>
       ) : (
         <>
           <HiddenByFilters list={stories.data} onShow={muted.showThem} />

@@ -78,3 +78,7 @@ export const sizesOf = (post: Partial<PostSizes>): PostSizes => ({
   smaller_size: post.smaller_size ?? '',
   size_change: post.size_change ?? '',
 });
+
+/** Only the sizes given: a new post leaves the others unset (an edit sends all three, to clear one). */
+export const givenSizes = (sizes: PostSizes): Partial<PostSizes> =>
+  Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== ''));

@@ -5,7 +5,7 @@ import { flashSubmitFailure } from '../../../components/posts/submit-failure';
 import { pb } from '../../../lib/pocketbase';
 import { parseTagNames, postForm, reifyTags } from '../../../lib/posts/save-post';
 import type { PostRecord } from '../../../lib/posts/types';
-import type { PostSizes } from '../../../lib/posts/sizes';
+import { givenSizes, type PostSizes } from '../../../lib/posts/sizes';
 import { seriesKeys } from './keys';
 
 /** What the series form holds (spec part 1 §2 and §5). */
@@ -39,7 +39,7 @@ async function createSeries(values: SeriesValues, tags: string[], userId: string
     contributors: [userId],
     labels: values.labels,
     tags,
-    ...values.sizes,
+    ...givenSizes(values.sizes),
   };
   // The server submits the new post for review (PRODUCT.md §4).
   const post = await pb.collection('posts').create<RecordModel>(postForm(fields, values.files, false));

@@ -2,7 +2,7 @@ import type { RecordModel } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
 import { parseTagNames, postForm, reifyTags } from '../../../lib/posts/save-post';
 import type { PostRecord } from '../../../lib/posts/types';
-import type { PostSizes } from '../../../lib/posts/sizes';
+import { givenSizes, type PostSizes } from '../../../lib/posts/sizes';
 
 /** What the story form holds (spec part 1 §2 "story form"). */
 export interface StoryValues {
@@ -37,7 +37,7 @@ async function createStory(values: StoryValues, tags: string[], userId: string, 
     contributors: [userId],
     labels: values.labels,
     tags,
-    ...values.sizes,
+    ...givenSizes(values.sizes),
   };
   // The server submits the new post for review (PRODUCT.md §4).
   const post = await pb.collection('posts').create<RecordModel>(postForm(fields, values.files, false));
