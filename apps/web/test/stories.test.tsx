@@ -54,6 +54,8 @@ describe('/stories', () => {
       filter: "post.published != ''",
       sort: '-created',
       expand: 'post,post.contributors,post.contributors.profile,post.tags,post.labels',
+      // The member's muted tags and labels are left out by the server (PRODUCT.md §14).
+      muted: 'hide',
     });
   });
 

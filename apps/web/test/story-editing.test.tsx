@@ -132,6 +132,10 @@ describe('/stories/edit/{id}', () => {
       description: 'About The Lighthouse Keeper.',
       labels: ['l1', 'l2'],
       tags: ['t1', 'tnew'],
+      // Sizes are sent on every edit, so one taken back is cleared (none were given here).
+      larger_size: '',
+      smaller_size: '',
+      size_change: '',
       'attachments-': ['notes_q1w2e3r4t5.txt'],
       'attachments+': 'file:new_map.png',
     });

@@ -54,6 +54,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
         sort: queryString(query, 'sort'),
         filter: queryString(query, 'filter'),
         skipTotal: queryBool(query, 'skipTotal'),
+        narrowing: await core.listNarrowers.get(collection.name)?.(request.info),
       },
       request.info,
     );

@@ -1,13 +1,23 @@
-/** `GET /api/search/stories?q=&page=`: ranked story search, answered in PocketBase's list shape. */
-import { sql } from 'kysely';
+/**
+ * `GET /api/search/stories?q=&page=`: ranked story search, answered in PocketBase's list shape.
+ * `larger`, `smaller`, `change` filter by size metadata; `muted=hide` leaves out the caller's muted tags
+ * and labels and answers `hidden` (site/mutes.ts).
+ */
+import { sql, type RawBuilder } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import { decodeRow } from '../core/records/record';
 import { blockedBy, storiesByAuthors } from '../site/blocks';
-import { SEARCH_PAGE_SIZE, searchStories } from '../site/search';
+import { SEARCH_PAGE_SIZE, searchStories, searchTotal, sizeCondition } from '../site/search';
+import { mutedPostCondition, mutesToHide } from '../site/mutes';
 import { ApiError } from '../tools/api-error';
 import { queryInt, queryString, type Query } from './query-params';
 import { renderRecords } from '../core/records/render';
+
+/** Both conditions on a search entry's `story_id`, either, or none. */
+function both(a: RawBuilder<unknown> | null, b: RawBuilder<unknown> | null): RawBuilder<unknown> | null {
+  return a && b ? sql`${a} AND ${b}` : (a ?? b);
+}
 
 export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
   app.get('/api/search/stories', async (request) => {
@@ -15,19 +25,36 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
     const query = request.query as Query;
     const page = Math.max(1, queryInt(query, 'page', 1));
     const perPage = Math.min(Math.max(1, queryInt(query, 'perPage', SEARCH_PAGE_SIZE)), 100);
-    // The stories of members the caller blocked are not found (PRODUCT.md §14).
+    // The stories of members the caller blocked are not found (PRODUCT.md §14), nor counted as hidden.
     const auth = request.info.auth;
     const caller = auth.isSuperuser ? '' : String(auth.record.id);
-    const hidden = storiesByAuthors(core, await blockedBy(core.db.reader, caller));
+    const blockedStories = storiesByAuthors(core, await blockedBy(core.db.reader, caller));
+    const notBlocked = blockedStories ? sql`story_id NOT IN (${blockedStories})` : null;
+    const text = queryString(query, 'q') ?? '';
+    const sizes = sizeCondition({
+      larger: queryString(query, 'larger'),
+      smaller: queryString(query, 'smaller'),
+      change: queryString(query, 'change'),
+    });
+    const base = both(sizes, notBlocked);
+    const muted = await mutesToHide(core.db.reader, request.info);
+    const hide = muted
+      ? mutedPostCondition(core, sql`(SELECT post FROM stories WHERE stories.id = story_id)`, muted)
+      : null;
+    const restrict = both(base, hide);
     const found = await searchStories(
       core.db.reader,
       core.db.dialect,
-      queryString(query, 'q') ?? '',
+      text,
       page,
       perPage,
       core.records.counts,
-      hidden,
+      restrict,
     );
+    const hidden = hide
+      ? (await searchTotal(core.db.reader, core.db.dialect, text, core.records.counts, base)) -
+        found.totalItems
+      : undefined;
     const stories = core.registry.find('stories')!;
     const rows = found.storyIds.length
       ? (
@@ -51,6 +78,7 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
       totalItems: found.totalItems,
       totalPages: Math.ceil(found.totalItems / perPage),
       items,
+      ...(hidden === undefined ? {} : { hidden: Math.max(0, hidden) }),
     };
   });
 }

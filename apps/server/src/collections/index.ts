@@ -13,7 +13,7 @@ import { moderationLog, postContentActions, reports, staffMessages, unmigratedUs
 import { posts } from './posts';
 import { presence } from './presence';
 import { profiles } from './profiles';
-import { follows, readProgress } from './reading';
+import { follows, mutes, readProgress } from './reading';
 import { series, stories } from './stories';
 import { users } from './users';
 
@@ -48,4 +48,5 @@ export const communityCollections: readonly CollectionInput[] = [
   postInvitations,
   readProgress,
   follows,
+  mutes,
 ];

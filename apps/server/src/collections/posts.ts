@@ -14,6 +14,13 @@ export const CAN_SEE_POST = (prefix = '') => any(`${prefix}published != ''`, CON
 export const CONTRIBUTES = (prefix = '') =>
   `@request.auth.id != '' && ${prefix}contributors.id ?= @request.auth.id`;
 
+/**
+ * Size-native metadata (PRODUCT.md §14): the size classes of the larger and the smaller character, in
+ * order from smallest to largest, and the change that happens. Stories and series carry them on their post.
+ */
+export const SIZE_CLASSES = ['micro', 'mini', 'tiny', 'normal', 'macro', 'mega', 'giga', 'tera'] as const;
+export const SIZE_CHANGES = ['none', 'growth', 'shrinking', 'both'] as const;
+
 export const posts: CollectionInput = {
   name: 'posts',
   // Lists leave out the posts of members the caller blocked (PRODUCT.md §14); a direct link still opens.
@@ -60,6 +67,9 @@ export const posts: CollectionInput = {
       maxSize: 10 * 1024 * 1024,
       thumbs: ['200x200', '800x0'],
     },
+    { name: 'larger_size', type: 'select', values: [...SIZE_CLASSES] },
+    { name: 'smaller_size', type: 'select', values: [...SIZE_CLASSES] },
+    { name: 'size_change', type: 'select', values: [...SIZE_CHANGES] },
     { name: 'published', type: 'date' },
     { name: 'submitted', type: 'date' },
     /**
@@ -81,5 +91,8 @@ export const posts: CollectionInput = {
     'CREATE INDEX idx_posts_published_created ON "posts" ("published", "created")',
     // The scheduled-publishing job: approved posts still waiting for their time.
     'CREATE INDEX idx_posts_approved_published ON "posts" ("approved", "published")',
+    // Browse and search by sizes (PRODUCT.md §14): the larger character first, as members ask.
+    'CREATE INDEX idx_posts_sizes ON "posts" ("larger_size", "size_change", "smaller_size")',
+    'CREATE INDEX idx_posts_smaller_size ON "posts" ("smaller_size")',
   ],
 };

@@ -61,3 +61,24 @@ export const follows: CollectionInput = {
     'CREATE INDEX idx_follows_series ON "follows" ("series")',
   ],
 };
+
+/**
+ * Muted tags and labels (PRODUCT.md §14): one row per tag or label a member hides from story and series
+ * lists, browse, search and the home page (site/mutes.ts leaves them out on the server). Private to the
+ * member; exactly one of `tag` and `label` is set.
+ */
+export const mutes: CollectionInput = {
+  name: 'mutes',
+  listRule: all(MEMBER, owns('user')),
+  viewRule: all(MEMBER, owns('user')),
+  createRule: all(MEMBER, owns('user'), any("tag != '' && label = ''", "tag = '' && label != ''")),
+  updateRule: null,
+  deleteRule: all(MEMBER, owns('user')),
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+    { name: 'tag', type: 'relation', collectionId: 'tags', cascadeDelete: true },
+    { name: 'label', type: 'relation', collectionId: 'labels', cascadeDelete: true },
+    { name: 'created', type: 'autodate', onCreate: true },
+  ],
+  indexes: ['CREATE UNIQUE INDEX idx_mutes_user_tag_label ON "mutes" ("user", "tag", "label")'],
+};

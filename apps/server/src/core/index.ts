@@ -16,6 +16,7 @@ import { ensureRelationIndexes } from './collections/relation-indexes';
 import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
+import type { ListNarrower } from './records/read';
 import { CountCache } from './records/count-cache';
 import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
@@ -28,6 +29,8 @@ export interface Core {
   collections: CollectionService;
   records: RecordContext;
   hooks: Hooks;
+  /** Per collection, what may narrow a list on the caller's behalf (site/mutes.ts: muted tags). */
+  listNarrowers: Map<string, ListNarrower>;
   tokens: TokenService;
   settings: SettingsStore;
   passwords: PasswordHasher;
@@ -98,6 +101,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     collections,
     records,
     hooks,
+    listNarrowers: new Map(),
     tokens,
     settings,
     passwords,

@@ -8,6 +8,7 @@ import { registerEngagement } from './engagement';
 import { registerForums } from './forums';
 import { registerFollows } from './follows';
 import { registerModeration } from './moderation';
+import { registerMutes } from './mutes';
 import { registerModerationLog } from './moderation-log';
 import { registerModeratorPowers } from './moderator-powers';
 import { registerPresence } from './presence';
@@ -40,6 +41,7 @@ export function registerSite(core: Core): void {
   registerWriteLimits(core);
   registerPresence(core);
   registerSearch(core);
+  registerMutes(core);
   registerProfileUsername(core);
   registerStaffChat(core);
 }

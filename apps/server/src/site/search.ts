@@ -221,22 +221,23 @@ interface TierReader {
   page(tier: number, limit: number, offset: number): Promise<string[]>;
 }
 
-/** `AND story_id NOT IN (hidden)`, or nothing when nothing is hidden. */
-const notHidden = (hidden: RawBuilder<unknown> | null) =>
-  hidden ? sql` AND story_id NOT IN (${hidden})` : sql``;
-
-function sqliteTiers(db: AnyKysely, terms: string[], hidden: RawBuilder<unknown> | null): TierReader {
+/**
+ * `restrict`: an extra condition on an entry's `story_id` (size filters, muted tags), or null. It is
+ * tested per match, after the index found it.
+ */
+function sqliteTiers(db: AnyKysely, terms: string[], restrict: RawBuilder<unknown> | null): TierReader {
+  const and = restrict ? sql` AND ${restrict}` : sql``;
   const all = terms.map((t) => `"${t}"*`).join(' ');
   // Column filters over the whole query: every word must be in the named columns.
   const within = ['{title} : (' + all + ')', '{title description} : (' + all + ')', all];
   const tierMatch = (tier: number) => (tier === 0 ? within[0]! : `${within[tier]} NOT ${within[tier - 1]}`);
   return {
     countUpTo: (tier) =>
-      sql`SELECT COUNT(*) AS n FROM _story_search WHERE _story_search MATCH ${within[tier]}${notHidden(hidden)}`,
+      sql`SELECT COUNT(*) AS n FROM _story_search WHERE _story_search MATCH ${within[tier]}${and}`,
     async page(tier, limit, offset) {
       // FTS5 walks the doclists in rowid order, so this reads offset + limit matches and stops.
       const rows = await sql<{ story_id: string }>`SELECT story_id FROM _story_search
-        WHERE _story_search MATCH ${tierMatch(tier)}${notHidden(hidden)} ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(
+        WHERE _story_search MATCH ${tierMatch(tier)}${and} ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(
         db,
       );
       return rows.rows.map((r) => r.story_id);
@@ -248,16 +249,17 @@ function sqliteTiers(db: AnyKysely, terms: string[], hidden: RawBuilder<unknown>
 const WALK_ROWS_PER_RESULT = 50;
 const WALK_ROWS_MAX = 5000;
 
-function postgresTiers(db: AnyKysely, terms: string[], hidden: RawBuilder<unknown> | null): TierReader {
+function postgresTiers(db: AnyKysely, terms: string[], restrict: RawBuilder<unknown> | null): TierReader {
   const query = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(' & ')})`;
   const columns = ['title', 'head', 'document'];
+  const and = restrict ? sql` AND ${restrict}` : sql``;
   const inTier = (tier: number) =>
     tier === 0
-      ? sql`${sql.ref(columns[0]!)} @@ ${query}${notHidden(hidden)}`
-      : sql`${sql.ref(columns[tier]!)} @@ ${query} AND NOT (${sql.ref(columns[tier - 1]!)} @@ ${query})${notHidden(hidden)}`;
+      ? sql`${sql.ref(columns[0]!)} @@ ${query}${and}`
+      : sql`${sql.ref(columns[tier]!)} @@ ${query} AND NOT (${sql.ref(columns[tier - 1]!)} @@ ${query})${and}`;
   return {
     countUpTo: (tier) =>
-      sql`SELECT COUNT(*) AS n FROM _story_search WHERE ${sql.ref(columns[tier]!)} @@ ${query}${notHidden(hidden)}`,
+      sql`SELECT COUNT(*) AS n FROM _story_search WHERE ${sql.ref(columns[tier]!)} @@ ${query}${and}`,
     async page(tier, limit, offset) {
       // First walk the date btree from the newest entry, testing each: when the tier is a fair share
       // of the stories (a common word) the page is found within a few hundred rows. The walk is
@@ -303,8 +305,8 @@ async function countOf(
  * Only the total is always counted. A tier's size is needed only when a page starts beyond that
  * tier's end; it is found without counting whenever the page starts inside the tier.
  *
- * `hidden` (a subquery of story ids) leaves those stories out of pages and totals alike: the stories
- * of members the caller blocked (site/blocks.ts).
+ * `restrict` (a condition on an entry's `story_id`) leaves stories out of pages and totals alike: size
+ * filters, muted tags (site/mutes.ts), the stories of members the caller blocked (site/blocks.ts).
  */
 export async function searchStories(
   db: AnyKysely,
@@ -313,11 +315,13 @@ export async function searchStories(
   page: number,
   perPage = SEARCH_PAGE_SIZE,
   counts?: CountCache,
-  hidden: RawBuilder<unknown> | null = null,
+  restrict: RawBuilder<unknown> | null = null,
 ): Promise<SearchPage> {
   const terms = searchTerms(query);
   if (terms.length === 0) return { storyIds: [], totalItems: 0 };
-  const tiers = dialect === 'sqlite' ? sqliteTiers(db, terms, hidden) : postgresTiers(db, terms, hidden);
+  const tiers = tierReader(db, dialect, terms, restrict);
+  // A restricted count reads posts and tags too, which the index's key does not follow: never kept.
+  if (restrict) counts = undefined;
   const totalItems = await countOf(db, counts, tiers.countUpTo(2));
   const storyIds: string[] = [];
   let skip = (page - 1) * perPage;
@@ -330,6 +334,45 @@ export async function searchStories(
     else skip -= (await upTo(tier)) - (await upTo(tier - 1));
   }
   return { storyIds, totalItems };
+}
+
+function tierReader(
+  db: AnyKysely,
+  dialect: DialectName,
+  terms: string[],
+  restrict: RawBuilder<unknown> | null,
+): TierReader {
+  return dialect === 'sqlite' ? sqliteTiers(db, terms, restrict) : postgresTiers(db, terms, restrict);
+}
+
+/** How many stories match the query under `restrict` (for "N hidden by your filters"). */
+export async function searchTotal(
+  db: AnyKysely,
+  dialect: DialectName,
+  query: string,
+  counts: CountCache | undefined,
+  restrict: RawBuilder<unknown> | null,
+): Promise<number> {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return 0;
+  return countOf(db, restrict ? undefined : counts, tierReader(db, dialect, terms, restrict).countUpTo(2));
+}
+
+/** Size filters of a search or browse (PRODUCT.md §14): exact size classes and change, any left empty. */
+export interface SizeFilter {
+  larger?: string | undefined;
+  smaller?: string | undefined;
+  change?: string | undefined;
+}
+
+/** "The entry's story has these sizes", or null when no size is asked for. Unknown values match nothing. */
+export function sizeCondition(filter: SizeFilter): RawBuilder<unknown> | null {
+  const parts: RawBuilder<unknown>[] = [];
+  if (filter.larger) parts.push(sql`p.larger_size = ${filter.larger}`);
+  if (filter.smaller) parts.push(sql`p.smaller_size = ${filter.smaller}`);
+  if (filter.change) parts.push(sql`p.size_change = ${filter.change}`);
+  if (!parts.length) return null;
+  return sql`story_id IN (SELECT s.id FROM stories s JOIN posts p ON p.id = s.post WHERE ${sql.join(parts, sql` AND `)})`;
 }
 
 export function registerSearch(core: Core): void {

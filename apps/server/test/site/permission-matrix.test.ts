@@ -241,6 +241,34 @@ const rows: Row[] = [
     op: 'list',
     expect: { guest: [200, 0], alice: [200, 0], bob: [200, 1], mod: [200, 0], superuser: [200, 1] },
   },
+  // mutes: one's own only, one tag or one label each, private to the member (issue 20).
+  {
+    collection: 'mutes',
+    op: 'create',
+    body: { user: CAST.bob, tag: C.tag },
+    expect: { guest: 400, alice: 400, bob: 200 },
+  },
+  { collection: 'mutes', op: 'create', body: { user: CAST.alice }, expect: { alice: 400 } },
+  {
+    collection: 'mutes',
+    op: 'list',
+    expect: { guest: [200, 0], alice: [200, 0], bob: [200, 1], mod: [200, 0], superuser: [200, 1] },
+  },
+  // size metadata is the post's contributors' to set, like its other fields; only listed values.
+  {
+    collection: 'posts',
+    op: 'update',
+    id: C.published,
+    body: { larger_size: 'mega', smaller_size: 'micro', size_change: 'growth' },
+    expect: { bob: 404, alice: 200 },
+  },
+  {
+    collection: 'posts',
+    op: 'update',
+    id: C.published,
+    body: { larger_size: 'huge' },
+    expect: { alice: 400 },
+  },
   // notifications and conversations are written by the server only.
   {
     collection: 'notifications',

@@ -33,7 +33,18 @@ export interface ListParams {
   sort?: string | undefined;
   filter?: string | undefined;
   skipTotal?: boolean;
+  /** A condition the site adds on the caller's behalf (muted tags); `hidden` counts what it left out. */
+  narrowing?: ListNarrowing | null;
 }
+
+/** A site condition ANDed into a list after the rule and filter, with the count-cache keys it reads. */
+export interface ListNarrowing {
+  condition: RawBuilder<unknown>;
+  reads: string[];
+}
+
+/** Decides, per request, whether a list of one collection is narrowed (site code registers these). */
+export type ListNarrower = (request: RequestInfo) => Promise<ListNarrowing | null>;
 
 export interface ListResult {
   page: number;
@@ -41,6 +52,8 @@ export interface ListResult {
   totalItems: number;
   totalPages: number;
   items: RecordData[];
+  /** With a narrowing: how many rows the rule and filter let through that the narrowing left out. */
+  hidden?: number;
 }
 
 /**
@@ -117,6 +130,9 @@ export async function listRecords(
   }));
   const table = sql`${sql.table(collection.name)} AS ${sql.id(ROW)}`;
   const where = whereClause([rule, filter]);
+  const narrowing = params.narrowing;
+  const narrowedReads = new Set([...reads, ...(narrowing?.reads ?? [])]);
+  const shown = narrowing ? whereClause([rule, filter, narrowing.condition]) : where;
   const perPage = params.perPage;
   const offset = (params.page - 1) * perPage;
   const orderSql = order.length ? sql` ORDER BY ${sql.join(order)}` : sql``;
@@ -124,7 +140,7 @@ export async function listRecords(
   const rows = await runUserQuery(() =>
     sql<
       Record<string, unknown>
-    >`SELECT ${selectColumns(compile, collection)} FROM ${table}${where}${orderSql} LIMIT ${perPage} OFFSET ${offset}`.execute(
+    >`SELECT ${selectColumns(compile, collection)} FROM ${table}${shown}${orderSql} LIMIT ${perPage} OFFSET ${offset}`.execute(
       db,
     ),
   );
@@ -132,11 +148,21 @@ export async function listRecords(
     ? -1
     : await countRows(
         ctx,
-        sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${where}`,
-        reads,
+        sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${shown}`,
+        narrowedReads,
         db,
       );
+  const hidden =
+    narrowing && !params.skipTotal
+      ? (await countRows(
+          ctx,
+          sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${where}`,
+          reads,
+          db,
+        )) - totalItems
+      : undefined;
   return {
+    ...(hidden === undefined ? {} : { hidden: Math.max(0, hidden) }),
     page: params.page,
     perPage,
     totalItems,

@@ -49,6 +49,7 @@ const STORIES = [
     description: 'A giantess keeps watch over a tiny fishing village.',
     labels: ['Giant'],
     tags: ['gentle', 'village'],
+    sizes: { larger_size: 'mega', smaller_size: 'micro', size_change: 'none' },
     content:
       'The storm came in from the west, and Edda rose from the hill to meet it.\n\nBelow her, the lanterns of the village flickered like fireflies.',
   },
@@ -58,6 +59,7 @@ const STORIES = [
     description: 'Waking up three inches tall in a very large apartment.',
     labels: ['Tiny'],
     tags: ['shrinking', 'slice of life'],
+    sizes: { larger_size: 'normal', smaller_size: 'tiny', size_change: 'shrinking' },
     content:
       'The alarm clock was the size of a house.\n\nTom stared up at it and decided that, today, he would not be going to work.',
   },
@@ -68,6 +70,7 @@ const STORIES = [
     labels: ['Growing'],
     tags: ['growing', 'adventure'],
     content: 'It started with her shoes feeling tight.',
+    sizes: { larger_size: 'mega', smaller_size: 'normal', size_change: 'growth' },
   },
   {
     author: 2,
@@ -76,6 +79,7 @@ const STORIES = [
     labels: ['Growing'],
     tags: ['growing', 'adventure'],
     content: 'By noon, the rooftops were at her knees.',
+    sizes: { larger_size: 'giga', smaller_size: 'normal', size_change: 'growth' },
   },
 ];
 
@@ -165,6 +169,7 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
       contributors: [author],
       labels: s.labels.map((l) => labels.get(l)!),
       tags: await Promise.all(s.tags.map(tagId)),
+      ...s.sizes,
       published: now,
     });
     storyIds.push(String((await create('stories', { post: post.id, content: s.content })).id));
@@ -174,6 +179,9 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
     title: 'Growth Spurt',
     description: 'A serial about growing, chapter by chapter.',
     contributors: [String(members[2]!.id)],
+    larger_size: 'giga',
+    smaller_size: 'normal',
+    size_change: 'growth',
     published: now,
   });
   const series = await create('series', { post: seriesPost.id, stories: storyIds.slice(2) });

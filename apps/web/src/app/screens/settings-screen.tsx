@@ -2,10 +2,11 @@ import { Stack, Title } from '@mantine/core';
 import { SettingsPage } from '../../features/account/settings-page';
 import { BlockedMembers } from '../../features/blocks/blocked-members';
 import { WhoMayMessageMe } from '../../features/messages/who-may-message-me';
+import { MutedFiltersSection } from '../../features/mutes/muted-filters-section';
 
 /**
- * /settings: the account's settings, with the messages feature's "Who may message me" and the blocks
- * feature's blocked members under them.
+ * /settings: the account's settings, with the messages feature's "Who may message me", the blocks
+ * feature's blocked members and the muted tags and labels under them.
  */
 export function SettingsScreen() {
   return (
@@ -23,6 +24,7 @@ export function SettingsScreen() {
         </Title>
         <BlockedMembers />
       </Stack>
+      <MutedFiltersSection />
     </Stack>
   );
 }

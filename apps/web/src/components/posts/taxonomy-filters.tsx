@@ -1,8 +1,9 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { useLabels } from '../../lib/posts/get-labels';
 import { useTags } from '../../lib/posts/get-tags';
+import type { SizeParam } from '../../lib/posts/sizes';
 
-export type BrowseParam = 'label' | 'tag' | 'page';
+export type BrowseParam = 'label' | 'tag' | 'page' | SizeParam;
 
 /** A browse page's query with one value changed; changing a filter starts again at page 1. */
 export function withParam(params: URLSearchParams, name: BrowseParam, value: string): URLSearchParams {

@@ -3,6 +3,10 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PagePagination, PastTheEnd, pageNumber } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/errors';
+import { HiddenByFilters } from '../../components/posts/hidden-by-filters';
+import { SizeFilters } from '../../components/posts/post-sizes';
+import { SIZE_PARAMS, sizeFilterOf, type SizeFilter } from '../../lib/posts/sizes';
+import { useMutedMode } from '../../lib/mutes/use-muted-mode';
 import { useStorySearch } from './api/search-stories';
 import { SearchBox } from './search-box';
 import { SearchResultCard } from './search-result-card';
@@ -23,14 +27,17 @@ function Searching() {
 
 function SearchResults({
   query,
+  sizes,
   page,
   onPage,
 }: {
   query: string;
+  sizes: SizeFilter;
   page: number;
   onPage: (page: number) => void;
 }) {
-  const results = useStorySearch(query, page);
+  const muted = useMutedMode();
+  const results = useStorySearch(query, sizes, page, muted.mode);
   // An empty query is no search at all: nothing to show and nothing to complain about.
   if (query === '') return null;
   if (results.isPending) return <Searching />;
@@ -42,9 +49,16 @@ function SearchResults({
     );
   }
   const { items, totalItems, totalPages } = results.data;
+  const hidden = <HiddenByFilters list={results.data} onShow={muted.showThem} />;
   if (items.length === 0 && page > 1 && totalPages > 0)
     return <PastTheEnd page={page} lastPage={totalPages} onPage={onPage} />;
-  if (items.length === 0) return <Text>{NO_MATCH_TEXT(query)}</Text>;
+  if (items.length === 0)
+    return (
+      <Stack>
+        {hidden}
+        <Text>{NO_MATCH_TEXT(query)}</Text>
+      </Stack>
+    );
   const pagination = <PagePagination page={page} totalPages={totalPages} onChange={onPage} />;
   return (
     <Stack>
@@ -55,6 +69,7 @@ function SearchResults({
           {FOUND_TEXT(totalItems)}
         </Text>
       )}
+      {hidden}
       {pagination}
       {items.map((story) => (
         <SearchResultCard key={story.id} story={story} query={query} />
@@ -67,22 +82,35 @@ function SearchResults({
 /**
  * /search (spec part 2 §2): the intro from the "search" page record (given by app/, which owns the pages
  * feature), a search box, and the ranked results as story cards, 20 per page with page links above and
- * below. The URL holds the state: `?query=` (trimmed) and `?page=` (default 1).
+ * below. The URL holds the state: `?query=` (trimmed), the sizes (`?larger=&smaller=&change=`, PRODUCT.md
+ * §14) and `?page=` (default 1).
  */
 export function SearchPage({ intro }: { intro: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const query = (params.get('query') ?? '').trim();
   const page = pageNumber(params.get('page'));
 
-  const search = (text: string) => setParams(text ? { query: text } : {});
-  const goToPage = (next: number) => setParams(next === 1 ? { query } : { query, page: String(next) });
+  const sizes = sizeFilterOf(params);
+  const given = Object.fromEntries(
+    SIZE_PARAMS.filter((name) => sizes[name]).map((name) => [name, sizes[name]]),
+  );
+
+  const search = (text: string) => setParams(text ? { query: text, ...given } : given);
+  const goToPage = (next: number) =>
+    setParams(next === 1 ? { query, ...given } : { query, ...given, page: String(next) });
+  const setSize = (name: keyof SizeFilter, value: string) => {
+    const next = { ...given, [name]: value };
+    if (!value) delete next[name];
+    setParams(query ? { query, ...next } : next);
+  };
 
   return (
     <Stack>
       {intro}
       {/* Keyed by the query so the box shows what the URL searches for after back/forward. */}
       <SearchBox key={query} initialQuery={query} onSearch={search} />
-      <SearchResults query={query} page={page} onPage={goToPage} />
+      <SizeFilters value={sizes} onChange={setSize} />
+      <SearchResults query={query} sizes={sizes} page={page} onPage={goToPage} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { errorMessage, isNotFoundError } from '../../lib/errors';
 import { canEditPost } from '../../lib/permissions';
+import { sizesOf } from '../../lib/posts/sizes';
 import type { PostRecord, SeriesRecord } from '../../lib/posts/types';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -17,6 +18,7 @@ function valuesOf(series: SeriesRecord, post: PostRecord): SeriesValues {
     description: post.description,
     labels: post.labels ?? [],
     tags: (post.expand?.tags ?? []).map((tag) => tag.name).join(', '),
+    sizes: sizesOf(post),
     // Every listed chapter stays, also one still in review that only its own author can see.
     chapters: series.stories,
     files: [],

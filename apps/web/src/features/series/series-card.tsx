@@ -5,6 +5,9 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination } from '../../components/page-pagination';
 import { PostByline, PostTags } from '../../components/posts/post-byline';
+import { HiddenByFilters } from '../../components/posts/hidden-by-filters';
+import { PostSizeBadges } from '../../components/posts/post-sizes';
+import type { HiddenCount } from '../../lib/mutes/types';
 import { errorMessage } from '../../lib/errors';
 import type { SeriesRecord } from '../../lib/posts/types';
 
@@ -25,6 +28,7 @@ export function SeriesCard({ series }: { series: SeriesRecord }) {
           {chapterCount(series.stories.length)}
         </Text>
         {post.description && <Text size="sm">{post.description}</Text>}
+        <PostSizeBadges post={post} />
         <PostTags post={post} browsePath="/series/browse" />
       </Stack>
     </Card>
@@ -32,14 +36,16 @@ export function SeriesCard({ series }: { series: SeriesRecord }) {
 }
 
 interface SeriesListProps {
-  series: UseQueryResult<ListResult<SeriesRecord>>;
+  series: UseQueryResult<ListResult<SeriesRecord> & HiddenCount>;
   page: number;
   onPage: (page: number) => void;
   emptyText: string;
+  /** "Show them": the list again with the member's muted tags and labels (PRODUCT.md §14). */
+  onShowHidden?: () => void;
 }
 
 /** One page of series with page links, or its loading, error or empty state. */
-export function SeriesList({ series, page, onPage, emptyText }: SeriesListProps) {
+export function SeriesList({ series, page, onPage, emptyText, onShowHidden }: SeriesListProps) {
   if (series.isPending) return <PageLoader />;
   if (series.isError) {
     return (
@@ -48,9 +54,17 @@ export function SeriesList({ series, page, onPage, emptyText }: SeriesListProps)
       </Text>
     );
   }
-  if (series.data.items.length === 0) return <Text>{emptyText}</Text>;
+  const hidden = onShowHidden && <HiddenByFilters list={series.data} onShow={onShowHidden} />;
+  if (series.data.items.length === 0)
+    return (
+      <Stack>
+        {hidden}
+        <Text>{emptyText}</Text>
+      </Stack>
+    );
   return (
     <Stack>
+      {hidden}
       {series.data.items.map((item) => (
         <SeriesCard key={item.id} series={item} />
       ))}

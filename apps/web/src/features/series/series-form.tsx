@@ -5,6 +5,8 @@ import { FormRefusal } from '../../components/form-refusal';
 import { AttachmentFields } from '../../components/posts/post-form-fields';
 import { useMemo } from 'react';
 import { LabelChoices } from '../../components/posts/label-choices';
+import { SizeFields } from '../../components/posts/post-sizes';
+import { NO_POST_SIZES } from '../../lib/posts/sizes';
 import type { StoryRecord } from '../../lib/posts/types';
 import type { SeriesValues } from './api/save-series';
 import { useMyStories } from './api/get-my-stories';
@@ -17,6 +19,7 @@ export const EMPTY_SERIES: SeriesValues = {
   description: '',
   labels: [],
   tags: '',
+  sizes: NO_POST_SIZES,
   chapters: [],
   files: [],
   removedFiles: [],
@@ -79,6 +82,7 @@ export function SeriesForm({
           placeholder="giant, village, gentle"
           {...form.getInputProps('tags')}
         />
+        <SizeFields value={form.values.sizes} onChange={(sizes) => form.setFieldValue('sizes', sizes)} />
         <AttachmentFields
           files={form.getInputProps('files')}
           removed={form.getInputProps('removedFiles')}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { pageNumber } from '../../components/page-pagination';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useMutedMode } from '../../lib/mutes/use-muted-mode';
 import { useSeriesList } from './api/get-series-list';
 import { SeriesList } from './series-card';
 import { NO_SERIES_TEXT } from './series-texts';
@@ -13,7 +14,8 @@ export function SeriesListPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const page = pageNumber(params.get('page'));
-  const series = useSeriesList(page);
+  const muted = useMutedMode();
+  const series = useSeriesList(page, muted.mode);
 
   return (
     <Stack>
@@ -33,6 +35,7 @@ export function SeriesListPage() {
         page={page}
         onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })}
         emptyText={NO_SERIES_TEXT}
+        onShowHidden={muted.showThem}
       />
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { AttachmentList } from '../../components/attachment-list';
 import { PageLoader } from '../../components/page-loader';
 import { PostByline, PostTags } from '../../components/posts/post-byline';
+import { PostSizeBadges } from '../../components/posts/post-sizes';
 import { PostReactions } from '../../components/posts/post-reactions';
 import { errorMessage, isNotFoundError } from '../../lib/errors';
 import { seesInternalIds } from '../../lib/permissions';
@@ -105,6 +106,7 @@ export function SeriesPage({
           </Text>
         )}
         {post.description && <Text style={{ whiteSpace: 'pre-line' }}>{post.description}</Text>}
+        <PostSizeBadges post={post} />
         <PostTags post={post} browsePath="/series/browse" />
         <PostReactions post={post} userId={session.user?.id} cache={cache} />
         <AttachmentList owner={post} files={post.attachments} />

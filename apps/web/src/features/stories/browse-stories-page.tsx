@@ -1,4 +1,4 @@
-import { Button, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { pageNumber } from '../../components/page-pagination';
 import { isTester } from '../../lib/roles';
@@ -7,10 +7,16 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useBrowsedStories } from './api/get-browsed-stories';
 import { TaxonomyFilters, withParam } from '../../components/posts/taxonomy-filters';
 import { StoryList } from './story-card';
+import { SizeFilters } from '../../components/posts/post-sizes';
+import { MuteButton } from '../../components/posts/mute-button';
+import { sizeFilterOf } from '../../lib/posts/sizes';
+import { useMutedMode } from '../../lib/mutes/use-muted-mode';
 
 /**
- * /stories/browse?label={id}&tag={id}&page=N (spec part 1 §2): published stories with the label and
- * tag, oldest first, 20 per page. "Manage Your Stories" shows for testers, moderators and admins.
+ * /stories/browse?label={id}&tag={id}&larger=&smaller=&change=&page=N (spec part 1 §2, PRODUCT.md §14):
+ * published stories with the label, tag and sizes, oldest first, 20 per page, without the member's muted
+ * tags and labels until "Show them". The chosen tag or label can be muted from here. "Manage Your
+ * Stories" shows for testers, moderators and admins.
  */
 export function BrowseStoriesPage() {
   usePageTitle('Browse Stories');
@@ -19,7 +25,9 @@ export function BrowseStoriesPage() {
   const label = params.get('label') ?? '';
   const tag = params.get('tag') ?? '';
   const page = pageNumber(params.get('page'));
-  const stories = useBrowsedStories(label, tag, page);
+  const sizes = sizeFilterOf(params);
+  const muted = useMutedMode();
+  const stories = useBrowsedStories(label, tag, sizes, page, muted.mode);
 
   return (
     <Stack>
@@ -34,11 +42,19 @@ export function BrowseStoriesPage() {
         tag={tag}
         onChange={(name, value) => setParams(withParam(params, name, value))}
       />
+      <SizeFilters value={sizes} onChange={(name, value) => setParams(withParam(params, name, value))} />
+      {user && (tag || label) && (
+        <Group gap="xs">
+          {tag && <MuteButton target={{ tag }} />}
+          {label && <MuteButton target={{ label }} />}
+        </Group>
+      )}
       <StoryList
         stories={stories}
         page={page}
         onPage={(next) => setParams(withParam(params, 'page', String(next)))}
         emptyText="No published stories match these filters."
+        onShowHidden={muted.showThem}
       />
     </Stack>
   );

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useStory } from './api/get-story';
 import type { StoryValues } from './api/save-story';
+import { sizesOf } from '../../lib/posts/sizes';
 import type { PostRecord, StoryRecord } from '../../lib/posts/types';
 import { StoryForm } from './story-form';
 import { MISSING_STORY_TEXT } from './story-texts';
@@ -21,6 +22,7 @@ function valuesOf(story: StoryRecord, post: PostRecord): StoryValues {
     description: post.description,
     labels: post.labels ?? [],
     tags: (post.expand?.tags ?? []).map((tag) => tag.name).join(', '),
+    sizes: sizesOf(post),
     content: story.content,
     files: [],
     removedFiles: [],

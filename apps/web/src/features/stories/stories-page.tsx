@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { pageNumber } from '../../components/page-pagination';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useMutedMode } from '../../lib/mutes/use-muted-mode';
 import { usePublishedStories } from './api/get-published-stories';
 import { StoryList } from './story-card';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
@@ -37,7 +38,8 @@ export function StoriesPage() {
   usePageTitle('Stories');
   const [params, setParams] = useSearchParams();
   const page = pageNumber(params.get('page'));
-  const stories = usePublishedStories(page);
+  const muted = useMutedMode();
+  const stories = usePublishedStories(page, muted.mode);
 
   return (
     <Stack>
@@ -56,6 +58,7 @@ export function StoriesPage() {
         page={page}
         onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })}
         emptyText="There are no published stories yet."
+        onShowHidden={muted.showThem}
       />
     </Stack>
   );

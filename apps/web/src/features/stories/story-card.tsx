@@ -7,6 +7,9 @@ import { PagePagination, PastTheEnd } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/errors';
 import type { StoryRecord } from '../../lib/posts/types';
 import { PostByline, PostLabels, PostTags } from '../../components/posts/post-byline';
+import { HiddenByFilters } from '../../components/posts/hidden-by-filters';
+import { PostSizeBadges } from '../../components/posts/post-sizes';
+import type { HiddenCount } from '../../lib/mutes/types';
 
 /** A story in a list: title linking to it, byline, description and tags. */
 export function StoryCard({ story }: { story: StoryRecord }) {
@@ -20,6 +23,7 @@ export function StoryCard({ story }: { story: StoryRecord }) {
         </Anchor>
         <PostByline post={post} />
         {post.description && <Text size="sm">{post.description}</Text>}
+        <PostSizeBadges post={post} />
         <PostLabels post={post} browsePath="/stories/browse" />
         <PostTags post={post} browsePath="/stories/browse" />
       </Stack>
@@ -28,14 +32,16 @@ export function StoryCard({ story }: { story: StoryRecord }) {
 }
 
 interface StoryListProps {
-  stories: UseQueryResult<ListResult<StoryRecord>>;
+  stories: UseQueryResult<ListResult<StoryRecord> & HiddenCount>;
   page: number;
   onPage: (page: number) => void;
   emptyText: string;
+  /** "Show them": the list again with the member's muted tags and labels (PRODUCT.md §14). */
+  onShowHidden?: () => void;
 }
 
 /** One page of stories with page links, or its loading, error or empty state. */
-export function StoryList({ stories, page, onPage, emptyText }: StoryListProps) {
+export function StoryList({ stories, page, onPage, emptyText, onShowHidden }: StoryListProps) {
   if (stories.isPending) return <PageLoader />;
   if (stories.isError) {
     return (
@@ -45,11 +51,19 @@ export function StoryList({ stories, page, onPage, emptyText }: StoryListProps) 
     );
   }
   const { items, totalPages } = stories.data;
+  const hidden = onShowHidden && <HiddenByFilters list={stories.data} onShow={onShowHidden} />;
   if (items.length === 0 && page > 1 && totalPages > 0)
     return <PastTheEnd page={page} lastPage={totalPages} onPage={onPage} />;
-  if (items.length === 0) return <Text>{emptyText}</Text>;
+  if (items.length === 0)
+    return (
+      <Stack>
+        {hidden}
+        <Text>{emptyText}</Text>
+      </Stack>
+    );
   return (
     <Stack>
+      {hidden}
       {items.map((story) => (
         <StoryCard key={story.id} story={story} />
       ))}

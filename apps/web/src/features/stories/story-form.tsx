@@ -6,6 +6,8 @@ import { AttachmentFields, MarkdownField } from '../../components/posts/post-for
 import { usePreviewImage } from '../../lib/posts/use-preview-image';
 import { useState } from 'react';
 import { LabelChoices } from '../../components/posts/label-choices';
+import { SizeFields } from '../../components/posts/post-sizes';
+import { NO_POST_SIZES } from '../../lib/posts/sizes';
 import type { FileOwner } from '../../lib/attachments';
 import type { StoryValues } from './api/save-story';
 
@@ -19,6 +21,7 @@ export const EMPTY_STORY: StoryValues = {
   description: '',
   labels: [],
   tags: '',
+  sizes: NO_POST_SIZES,
   content: '',
   files: [],
   removedFiles: [],
@@ -88,6 +91,7 @@ export function StoryForm({
             {...form.getInputProps('publishAt')}
           />
         )}
+        <SizeFields value={form.values.sizes} onChange={(sizes) => form.setFieldValue('sizes', sizes)} />
         <AttachmentFields
           files={form.getInputProps('files')}
           removed={form.getInputProps('removedFiles')}

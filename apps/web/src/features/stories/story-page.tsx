@@ -17,6 +17,7 @@ import { useRegisterView } from '../../lib/posts/register-view';
 import { ChapterNav } from './chapter-nav';
 import { StoryActions } from './story-actions';
 import { PostByline, PostLabels, PostTags } from '../../components/posts/post-byline';
+import { PostSizeBadges } from '../../components/posts/post-sizes';
 import { PostReactions } from '../../components/posts/post-reactions';
 import { MISSING_STORY_TEXT } from './story-texts';
 import { REMOVED_SINCE_NOTICE_TEXT, useOpenedFromNotification } from '../../lib/from-notification';
@@ -109,6 +110,7 @@ export function StoryPage({ renderComments, renderReading, renderDownload }: Sto
           )
         )}
         {post.description && <Text fs="italic">{post.description}</Text>}
+        <PostSizeBadges post={post} />
         <PostLabels post={post} browsePath="/stories/browse" />
         <PostTags post={post} browsePath="/stories/browse" />
         <PostReactions post={post} userId={session.user?.id} cache={cache} />

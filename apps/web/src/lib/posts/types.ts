@@ -42,6 +42,10 @@ export interface PostRecord extends RecordModel {
   publish_at?: string;
   /** Set by the server when a moderator approved it before its publish time. */
   approved?: string;
+  /** Size metadata (PRODUCT.md §14, lib/posts/sizes.ts); empty when not given. */
+  larger_size?: string;
+  smaller_size?: string;
+  size_change?: string;
   like_count?: number;
   favorite_count?: number;
   view_count?: number;

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResult } from 'pocketbase';
 import { pb } from '../../../lib/pocketbase';
+import { mutedQuery, type HiddenCount, type MutedMode } from '../../../lib/mutes/types';
+import type { SizeFilter } from '../../../lib/posts/sizes';
 import type { StoryRecord } from '../../../lib/posts/types';
 import { searchKeys } from './keys';
 
@@ -12,19 +14,33 @@ const RESULT_EXPAND = 'post,post.contributors,post.contributors.profile,post.tag
 
 /**
  * The server's ranked search (`GET /api/search/stories`, apps/server/src/apis/search.ts): published
- * stories only, title matches first, then description, then text; ties newest first.
+ * stories only, title matches first, then description, then text; ties newest first. Filtered by the
+ * sizes given, and without the member's muted tags and labels unless `muted` is `show` (PRODUCT.md §14).
  */
-export function searchStories(query: string, page: number): Promise<ListResult<StoryRecord>> {
-  return pb.send<ListResult<StoryRecord>>('/api/search/stories', {
+export function searchStories(
+  query: string,
+  sizes: SizeFilter,
+  page: number,
+  muted: MutedMode,
+): Promise<ListResult<StoryRecord> & HiddenCount> {
+  const filters = Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== ''));
+  return pb.send<ListResult<StoryRecord> & HiddenCount>('/api/search/stories', {
     method: 'GET',
-    query: { q: query, page, perPage: SEARCH_PAGE_SIZE, expand: RESULT_EXPAND },
+    query: {
+      q: query,
+      page,
+      perPage: SEARCH_PAGE_SIZE,
+      expand: RESULT_EXPAND,
+      ...filters,
+      ...mutedQuery(muted),
+    },
   });
 }
 
-export function searchStoriesQueryOptions(query: string, page: number) {
+export function searchStoriesQueryOptions(query: string, sizes: SizeFilter, page: number, muted: MutedMode) {
   return queryOptions({
-    queryKey: searchKeys.stories(query, page),
-    queryFn: () => searchStories(query, page),
+    queryKey: searchKeys.stories(query, sizes, page, muted),
+    queryFn: () => searchStories(query, sizes, page, muted),
     // An empty query has no results by definition: nothing is asked of the server.
     enabled: query !== '',
     // Paging keeps the current results on screen (under "Searching...") until the next page arrives.
@@ -32,6 +48,6 @@ export function searchStoriesQueryOptions(query: string, page: number) {
   });
 }
 
-export function useStorySearch(query: string, page: number) {
-  return useQuery(searchStoriesQueryOptions(query, page));
+export function useStorySearch(query: string, sizes: SizeFilter, page: number, muted: MutedMode) {
+  return useQuery(searchStoriesQueryOptions(query, sizes, page, muted));
 }

@@ -5,6 +5,7 @@ import { flashSubmitFailure } from '../../../components/posts/submit-failure';
 import { pb } from '../../../lib/pocketbase';
 import { parseTagNames, postForm, reifyTags } from '../../../lib/posts/save-post';
 import type { PostRecord } from '../../../lib/posts/types';
+import { givenSizes, type PostSizes } from '../../../lib/posts/sizes';
 import { seriesKeys } from './keys';
 
 /** What the series form holds (spec part 1 §2 and §5). */
@@ -15,6 +16,8 @@ export interface SeriesValues {
   labels: string[];
   /** Tag names as comma-separated text. */
   tags: string;
+  /** Size metadata (PRODUCT.md §14); each may be left empty. */
+  sizes: PostSizes;
   /** The chapters' story ids in reading order. */
   chapters: string[];
   /** New files to attach. */
@@ -36,6 +39,7 @@ async function createSeries(values: SeriesValues, tags: string[], userId: string
     contributors: [userId],
     labels: values.labels,
     tags,
+    ...givenSizes(values.sizes),
   };
   // The server submits the new post for review (PRODUCT.md §4).
   const post = await pb.collection('posts').create<RecordModel>(postForm(fields, values.files, false));
@@ -61,6 +65,7 @@ async function updateSeries(values: SeriesValues, tags: string[], series: Edited
     description: values.description.trim(),
     labels: values.labels,
     tags,
+    ...values.sizes,
   };
   if (values.removedFiles.length > 0) fields['attachments-'] = values.removedFiles;
   await pb.collection('posts').update(series.post.id, postForm(fields, values.files, true));

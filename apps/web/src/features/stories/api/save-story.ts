@@ -3,6 +3,7 @@ import { pb } from '../../../lib/pocketbase';
 import { parseTagNames, postForm, reifyTags } from '../../../lib/posts/save-post';
 import type { PostRecord } from '../../../lib/posts/types';
 import { fromLocalInput } from '../publish-time';
+import { givenSizes, type PostSizes } from '../../../lib/posts/sizes';
 
 /** What the story form holds (spec part 1 §2 "story form"). */
 export interface StoryValues {
@@ -12,6 +13,8 @@ export interface StoryValues {
   labels: string[];
   /** Tag names as comma-separated text. */
   tags: string;
+  /** Size metadata (PRODUCT.md §14); each may be left empty. */
+  sizes: PostSizes;
   /** Markdown. */
   content: string;
   /** New files to attach. */
@@ -38,6 +41,7 @@ async function createStory(values: StoryValues, tags: string[], userId: string, 
     labels: values.labels,
     tags,
     ...(fromLocalInput(values.publishAt) ? { publish_at: fromLocalInput(values.publishAt) } : {}),
+    ...givenSizes(values.sizes),
   };
   // The server submits the new post for review (PRODUCT.md §4).
   const post = await pb.collection('posts').create<RecordModel>(postForm(fields, values.files, false));
@@ -67,6 +71,7 @@ async function updateStory(values: StoryValues, tags: string[], story: { id: str
     description: values.description.trim(),
     labels: values.labels,
     tags,
+    ...values.sizes,
   };
   if (values.removedFiles.length > 0) fields['attachments-'] = values.removedFiles;
   // The publish time moves until the story is out (then the server keeps it as it was).

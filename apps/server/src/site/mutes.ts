@@ -1,0 +1,78 @@
+/**
+ * Muted tags and labels (PRODUCT.md §14). A list of stories, series or posts asked with `muted=hide`
+ * leaves out, for the member asking, every post carrying one of the tags or labels they keep in `mutes`;
+ * the list's total counts only what is shown and `hidden` says how many were left out. Without the
+ * parameter (the "Show them" of a list) nothing is left out. Search takes the same parameter
+ * (apis/search.ts, `mutedPostCondition`).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Core } from '../core';
+import { relationIndexOf } from '../core/collections/relation-indexes';
+import { ROW } from '../core/records/context';
+import { columnKey, rowsKey } from '../core/records/count-cache';
+import type { ListNarrowing } from '../core/records/read';
+import type { RequestInfo } from '../core/rules/request-info';
+import type { AnyKysely } from '../db/types';
+
+export interface MutedIds {
+  tags: string[];
+  labels: string[];
+}
+
+/** The caller's muted tags and labels, when the request asks for them to be left out. */
+export async function mutesToHide(db: AnyKysely, request: RequestInfo): Promise<MutedIds | null> {
+  const auth = request.auth;
+  if (request.query.muted !== 'hide' || !auth || auth.isSuperuser || auth.collection.name !== 'users')
+    return null;
+  const rows = (
+    await sql<{ tag: string; label: string }>`SELECT tag, label FROM mutes WHERE "user" = ${String(
+      auth.record.id,
+    )}`.execute(db)
+  ).rows;
+  const tags = rows.map((r) => r.tag).filter(Boolean);
+  const labels = rows.map((r) => r.label).filter(Boolean);
+  return tags.length || labels.length ? { tags, labels } : null;
+}
+
+/** The keys a muted-post condition reads, for the count cache. */
+export const MUTE_READS = [
+  rowsKey('mutes'),
+  rowsKey('posts'),
+  columnKey('posts', 'tags'),
+  columnKey('posts', 'labels'),
+];
+
+/** "The post `postId` carries none of these tags or labels", through the relation index tables. */
+export function mutedPostCondition(
+  core: Core,
+  postId: RawBuilder<unknown>,
+  muted: MutedIds,
+): RawBuilder<unknown> {
+  const posts = core.registry.find('posts')!;
+  const parts = (['tags', 'labels'] as const).flatMap((name) => {
+    const ids = muted[name];
+    const field = posts.fields.find((f) => f.name === name);
+    const index = field && relationIndexOf(posts, field);
+    if (!ids.length || !index) return [];
+    return [
+      sql`NOT EXISTS (SELECT 1 FROM ${sql.table(index)} AS _m WHERE _m.record = ${postId} AND _m.target IN (${sql.join(ids)}))`,
+    ];
+  });
+  return parts.length ? sql.join(parts, sql` AND `) : sql`1 = 1`;
+}
+
+export function registerMutes(core: Core): void {
+  const narrowBy =
+    (postColumn: string) =>
+    async (request: RequestInfo): Promise<ListNarrowing | null> => {
+      const muted = await mutesToHide(core.db.reader, request);
+      if (!muted) return null;
+      return {
+        condition: mutedPostCondition(core, sql.ref(`${ROW}.${postColumn}`), muted),
+        reads: MUTE_READS,
+      };
+    };
+  core.listNarrowers.set('stories', narrowBy('post'));
+  core.listNarrowers.set('series', narrowBy('post'));
+  core.listNarrowers.set('posts', narrowBy('id'));
+}
