@@ -47,7 +47,7 @@ const SCREENS = {
     import('../features/forums/submit-thread-page').then((m) => ({ Component: m.SubmitThreadPage })),
   'forum-thread': () =>
     import('./screens/forum-thread-screen').then((m) => ({ Component: m.ForumThreadScreen })),
-  profile: () => import('../features/profiles/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  profile: () => import('./screens/profile-screen').then((m) => ({ Component: m.ProfileScreen })),
   'edit-profile': () =>
     import('../features/profiles/edit-profile-page').then((m) => ({ Component: m.EditProfilePage })),
   likes: () => import('../features/profiles/reactions-page').then((m) => ({ Component: m.LikesPage })),

@@ -1,5 +1,5 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { ReportDialog } from '../../components/report/report-dialog';
@@ -45,7 +45,16 @@ function InternalIds({ profile }: { profile: ProfileRecord }) {
   return null;
 }
 
-function ProfileActions({ profile, isMe }: { profile: ProfileRecord; isMe: boolean }) {
+export interface ProfilePageProps {
+  /** Follow / Unfollow for another member's profile; the app composes the follows feature in. */
+  renderFollow?: (userId: string) => ReactNode;
+}
+
+function ProfileActions({
+  profile,
+  isMe,
+  renderFollow,
+}: { profile: ProfileRecord; isMe: boolean } & ProfilePageProps) {
   const [reporting, setReporting] = useState(false);
   if (isMe) {
     return (
@@ -58,6 +67,7 @@ function ProfileActions({ profile, isMe }: { profile: ProfileRecord; isMe: boole
   }
   return (
     <Group>
+      {renderFollow?.(profile.user)}
       <Button component={Link} to={messagePath(profile.user)}>
         Send Message
       </Button>
@@ -76,7 +86,11 @@ function ProfileActions({ profile, isMe }: { profile: ProfileRecord; isMe: boole
   );
 }
 
-function ProfileView({ profile, isMe }: { profile: ProfileRecord; isMe: boolean }) {
+function ProfileView({
+  profile,
+  isMe,
+  renderFollow,
+}: { profile: ProfileRecord; isMe: boolean } & ProfilePageProps) {
   const name = profileDisplayName(profile);
   return (
     <Stack gap="lg">
@@ -95,7 +109,7 @@ function ProfileView({ profile, isMe }: { profile: ProfileRecord; isMe: boolean 
             </Group>
             <InternalIds profile={profile} />
           </Stack>
-          <ProfileActions profile={profile} isMe={isMe} />
+          <ProfileActions profile={profile} isMe={isMe} renderFollow={renderFollow} />
         </Group>
       </Card>
       <ProfileDetails profile={profile} />
@@ -108,7 +122,7 @@ function ProfileView({ profile, isMe }: { profile: ProfileRecord; isMe: boolean 
 const NOT_FOUND_TITLE = 'Profile not found';
 
 /** /profiles/{username} and /profiles/me (spec part 1 §2 "Profile"). */
-export function ProfilePage() {
+export function ProfilePage({ renderFollow }: ProfilePageProps = {}) {
   const { username = ME } = useParams();
   const { user } = useSession();
   const myId = user?.id ?? '';
@@ -137,5 +151,5 @@ export function ProfilePage() {
       </Text>
     );
   }
-  return <ProfileView profile={profile.data} isMe={profile.data.user === myId} />;
+  return <ProfileView profile={profile.data} isMe={profile.data.user === myId} renderFollow={renderFollow} />;
 }
