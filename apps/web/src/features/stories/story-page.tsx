@@ -41,6 +41,8 @@ export interface StoryPageProps {
   renderComments?: (post: PostRecord) => ReactNode;
   /** Reading aids above the text (the resume offer); told the id of the element the text renders in. */
   renderReading?: (storyId: string, contentId: string) => ReactNode;
+  /** Sets the story's text in the member's reader settings (the app composes them in). */
+  renderBody?: (body: ReactNode) => ReactNode;
 }
 
 /** The element the story's text renders in, for whatever follows the reader's place in it. */
@@ -50,7 +52,7 @@ export const STORY_CONTENT_ID = 'story-content';
  * /stories/{storyId} (spec part 1 §2): the story's sanitised markdown with its attachments, Edit and
  * Delete by permission, the chapters around it in its series, likes, favorites and views, then comments.
  */
-export function StoryPage({ renderComments, renderReading }: StoryPageProps) {
+export function StoryPage({ renderComments, renderReading, renderBody = (body) => body }: StoryPageProps) {
   const { storyId = '' } = useParams();
   const story = useStory(storyId);
   const session = useSession();
@@ -99,7 +101,7 @@ export function StoryPage({ renderComments, renderReading }: StoryPageProps) {
         <PostReactions post={post} userId={session.user?.id} cache={cache} />
         {renderReading?.(story.data.id, STORY_CONTENT_ID)}
         <div id={STORY_CONTENT_ID}>
-          <MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />
+          {renderBody(<MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />)}
         </div>
         {/* Images the text already shows are not repeated below it. */}
         <AttachmentList owner={post} files={notShownIn(story.data.content, post.attachments ?? [])} />
