@@ -8,7 +8,6 @@ import {
   READER_SETTINGS,
   READER_SETTING_LABELS,
   type ReaderSetting,
-  type ReaderSettings,
 } from './reader-settings';
 
 function ReaderChoice({
