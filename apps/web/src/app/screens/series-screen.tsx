@@ -1,10 +1,14 @@
 import { CommentsSection } from '../../features/comments/comments-section';
 import { FollowButton } from '../../features/follows/follow-button';
 import { ChapterReadMark } from '../../features/reading/chapter-read-mark';
+import { SeriesContinue } from '../../features/reading/series-continue';
 import { SeriesPage } from '../../features/series/series-page';
 import { useSession } from '../../lib/session';
 
-/** /series/{seriesId}: the series, its chapters marked read or unread for the member, and the comments. */
+/**
+ * /series/{seriesId}: the series, its chapters marked read or unread for the member with where they go on
+ * reading, and the comments.
+ */
 export function SeriesScreen() {
   const { user } = useSession();
   return (
@@ -12,6 +16,7 @@ export function SeriesScreen() {
       renderChapterMark={(storyId, chapterIds) =>
         user && <ChapterReadMark userId={user.id} storyId={storyId} chapterIds={chapterIds} />
       }
+      renderContinue={(chapterIds) => user && <SeriesContinue userId={user.id} chapterIds={chapterIds} />}
       renderFollow={(seriesId) => user && <FollowButton userId={user.id} kind="series" id={seriesId} />}
       renderComments={(post) => <CommentsSection key={post.id} post={post} />}
     />

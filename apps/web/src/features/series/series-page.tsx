@@ -25,6 +25,8 @@ export interface SeriesPageProps {
   renderChapterMark?: (storyId: string, chapterIds: string[]) => ReactNode;
   /** The follow button of a published series, composed in by the app. */
   renderFollow?: (seriesId: string) => ReactNode;
+  /** Where the member goes on reading (the reading feature), given the chapters in order. */
+  renderContinue?: (chapterIds: string[]) => ReactNode;
 }
 
 function Failure({ children }: { children: ReactNode }) {
@@ -40,7 +42,12 @@ function Failure({ children }: { children: ReactNode }) {
  * /series/{seriesId} (spec part 1 §2): the series with its chapters in order, likes, favorites, one view
  * per page load, comments; "Edit Series" and "Add a Story To This Series" for its contributors.
  */
-export function SeriesPage({ renderComments, renderChapterMark, renderFollow }: SeriesPageProps) {
+export function SeriesPage({
+  renderComments,
+  renderChapterMark,
+  renderFollow,
+  renderContinue,
+}: SeriesPageProps) {
   const { seriesId = '' } = useParams();
   const series = useSeries(seriesId);
   const session = useSession();
@@ -100,6 +107,7 @@ export function SeriesPage({ renderComments, renderChapterMark, renderFollow }: 
         <Title order={2} size="h3">
           Chapters
         </Title>
+        {renderContinue?.(chapterIds)}
         <ChapterList
           chapters={chapters}
           renderMark={renderChapterMark && ((storyId) => renderChapterMark(storyId, chapterIds))}
