@@ -1,20 +1,23 @@
-import { Button, Popover } from '@mantine/core';
-import { ReaderControls } from './reader-controls';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { QUICK_CONTROL_LABEL } from './reader-settings';
 
-export const QUICK_CONTROL_LABEL = 'Reader settings';
+// The popover and its controls load on the first press, so the story page's own chunk stays small.
+const ReaderQuickPanel = lazy(() => import('./reader-quick-panel'));
 
 /** The story page's quick control: the reader settings in a popover above the text, applied as chosen. */
 export function ReaderQuickControl() {
+  const [opened, setOpened] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const button = (loading: boolean) => (
+    <Button variant="default" size="xs" w="fit-content" loading={loading} onClick={() => setLoaded(true)}>
+      {QUICK_CONTROL_LABEL}
+    </Button>
+  );
+  if (!loaded) return button(false);
   return (
-    <Popover position="bottom-start" shadow="md" width={320} withinPortal trapFocus>
-      <Popover.Target>
-        <Button variant="default" size="xs" w="fit-content">
-          {QUICK_CONTROL_LABEL}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown aria-label={QUICK_CONTROL_LABEL} maw="calc(100vw - 2rem)">
-        <ReaderControls compact />
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={button(true)}>
+      <ReaderQuickPanel opened={opened} onChange={setOpened} />
+    </Suspense>
   );
 }

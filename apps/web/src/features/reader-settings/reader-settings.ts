@@ -39,6 +39,8 @@ export const READER_SETTING_LABELS: Record<ReaderSetting, string> = {
   typeface: 'Typeface',
 };
 
+export const QUICK_CONTROL_LABEL = 'Reader settings';
+
 export const READER_SETTINGS = Object.keys(READER_CHOICES) as ReaderSetting[];
 
 export const DEFAULT_READER_SETTINGS: ReaderSettings = {
