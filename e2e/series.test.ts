@@ -192,6 +192,8 @@ describe.skipIf(!inject('browserAvailable'))(
           .readMark(`Chapter 2: ${CHAPTERS[1]!.title}`)
           .getByText('Started', { exact: true })
           .waitFor();
+        // The series page offers to go on where the reader left off (PRODUCT.md §14).
+        await page.getByRole('link', { name: 'Continue reading: Chapter 2' }).waitFor();
 
         // The home page offers the unfinished chapter only; opening it offers to jump back.
         await series.open('/');

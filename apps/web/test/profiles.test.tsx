@@ -186,8 +186,30 @@ describe('/profiles/{username}', () => {
     expect(screen.getByRole('link', { name: 'Edit Profile' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Send Message' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
     expect(screen.queryByText(/^User ID/)).toBeNull();
     expect(within(screen.getByRole('table', { name: 'About' })).getByText('36')).toBeTruthy();
+  });
+
+  it('lets a member follow and unfollow another member (the author), never themself', async () => {
+    signIn({ id: 'readerrrrrrrrrr' });
+    serveProfile(profileRecord());
+    const FOLLOWS = '/api/collections/follows/records';
+    fakeApi.on('GET', FOLLOWS, { body: listOf([]) });
+    fakeApi.on('POST', FOLLOWS, (request) => ({
+      body: { id: 'follow000000001', ...(request.body as object) },
+    }));
+    fakeApi.on('DELETE', `${FOLLOWS}/follow000000001`, { status: 204, body: null });
+    renderApp('/profiles/tiny_tom');
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeTruthy();
+    expect(fakeApi.requestsTo(FOLLOWS, 'POST')[0]!.body).toEqual({
+      user: 'readerrrrrrrrrr',
+      author: USER_ID,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Unfollow' }));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeTruthy();
+    expect(fakeApi.requestsTo(`${FOLLOWS}/follow000000001`, 'DELETE')).toHaveLength(1);
   });
 
   it('says clearly when there is no such member', async () => {

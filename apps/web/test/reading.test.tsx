@@ -6,6 +6,8 @@ import { signIn } from './session';
 import { USER_ID } from './shell-helpers';
 import { FAVORITES, LIKES, VIEWS } from './story-fixtures';
 import { SERIES, series, story } from './series-fixtures';
+import { nextChapterIndex } from '../src/features/reading/series-continue';
+import type { ReadProgress } from '../src/features/reading/api/types';
 
 const PROGRESS = '/api/collections/read_progress/records';
 
@@ -30,6 +32,35 @@ function serveReactions() {
   fakeApi.on('GET', '/api/collections/comments/records', { body: listOf([], { perPage: 500 }) });
 }
 
+describe('where a member goes on in a series', () => {
+  const ids = ['a', 'b', 'c', 'd'];
+  const read = (entries: Array<[string, boolean]>) =>
+    new Map(entries.map(([id, finished]) => [id, { finished } as ReadProgress]));
+  it('is the first started chapter, else the first unread one after the last read, else nowhere', () => {
+    expect(nextChapterIndex(ids, read([]))).toBeNull();
+    expect(
+      nextChapterIndex(
+        ids,
+        read([
+          ['a', true],
+          ['c', false],
+        ]),
+      ),
+    ).toBe(2);
+    expect(
+      nextChapterIndex(
+        ids,
+        read([
+          ['a', true],
+          ['b', true],
+        ]),
+      ),
+    ).toBe(2);
+    expect(nextChapterIndex(ids, read([['c', true]]))).toBe(3);
+    expect(nextChapterIndex(ids, read(ids.map((id) => [id, true])))).toBeNull();
+  });
+});
+
 describe('reading that remembers where you are', () => {
   it('marks each chapter of a series read, started or unread with one request for the member', async () => {
     signIn();
@@ -45,6 +76,10 @@ describe('reading that remembers where you are', () => {
     expect(await marks(0).findByText('Read')).toBeTruthy();
     expect(marks(1).getByText('Started')).toBeTruthy();
     expect(marks(2).getByText('Unread')).toBeTruthy();
+    // The series page offers to go on with the started chapter, from the same one request.
+    expect(screen.getByRole('link', { name: 'Continue reading: Chapter 2' }).getAttribute('href')).toBe(
+      '/stories/s2',
+    );
     const requests = fakeApi.requestsTo(PROGRESS, 'GET');
     expect(requests).toHaveLength(1);
     expect(requests[0]!.query.get('filter')).toBe(

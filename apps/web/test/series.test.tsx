@@ -125,8 +125,9 @@ describe('/series/{seriesId}', () => {
       body: { id: 'f1', ...(request.body as object) },
     }));
     renderApp('/series/se1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Follow Series', pressed: false }));
-    expect(await screen.findByRole('button', { name: 'Following', pressed: true })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow Series' }));
+    // The button now says what a press does: the member follows the series.
+    expect(await screen.findByRole('button', { name: 'Unfollow Series' })).toBeTruthy();
     expect(fakeApi.requestsTo('/api/collections/follows/records', 'POST')[0]!.body).toEqual({
       user: USER_ID,
       series: 'se1',

@@ -90,10 +90,13 @@ export function registerChapters(core: Core): void {
     'posts',
   );
   // A story is written into a series after its post was published, or moved into one.
+  // A story written onto a post that was published when it was made (a moderator's own) is new work too.
   core.hooks.on(
     'afterCreate',
     async (event) => {
-      await announceChapter(core, event, text(event.record.id));
+      const told = await announceChapter(core, event, text(event.record.id));
+      const post = await loadPost(event.db, text(event.record.post));
+      if (post?.published && post.type === 'story') await announceToAuthorFollowers(core, event, post, told);
     },
     'stories',
   );

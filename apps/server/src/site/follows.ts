@@ -9,7 +9,7 @@ import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { ApiError } from '../tools/api-error';
 import { loadPost, postHref, type PostSummary } from './links';
-import { notify } from './notify';
+import { notifyFolded } from './notify';
 import { text } from './values';
 
 async function refuseDuplicate(event: RecordEvent): Promise<void> {
@@ -38,7 +38,9 @@ export async function seriesFollowers(event: RecordEvent, seriesId: string): Pro
 
 /**
  * Tells the followers of a newly published story's or series' authors, except the authors themselves and
- * anyone in `told` (who already heard of it as a chapter of a series they follow or favorited).
+ * anyone in `told` (who already heard of it as a chapter of a series they follow or favorited). Several
+ * new stories (or series) by one author before the follower looks fold into one unread notice, like
+ * likes: "3 new stories by alice", linking to the first of them.
  */
 export async function announceToAuthorFollowers(
   core: Core,
@@ -69,15 +71,25 @@ export async function announceToAuthorFollowers(
   } | null;
   const by = (settings?.displayUsername ? row?.username : text(row?.name)) || text(row?.username);
   const href = await postHref(event.db, post);
+  const kind = post.type === 'series' ? 'series' : 'story';
   for (const user of followers) {
     if (authors.has(user) || told.has(user)) continue;
-    await notify(core, event, {
-      user,
-      icon: 'follow',
-      href,
-      content: `New ${post.type === 'series' ? 'series' : 'story'} by ${by}: "${post.title}"`,
-      about: post.contributors,
-    });
+    await notifyFolded(
+      core,
+      event,
+      {
+        user,
+        icon: 'follow',
+        href,
+        content: '',
+        foldKey: `follow:${post.contributors[0]!}:${kind}`,
+        about: post.contributors,
+      },
+      (count) =>
+        count === 1
+          ? `New ${kind} by ${by}: "${post.title}"`
+          : `${count} new ${kind === 'series' ? 'series' : 'stories'} by ${by}`,
+    );
   }
 }
 
@@ -93,5 +105,16 @@ export function registerFollows(core: Core): void {
       if (post) await announceToAuthorFollowers(core, event, post, new Set());
     },
     'posts',
+  );
+  // A series written onto a post that was published when it was made (a moderator's own); stories do
+  // the same in chapters.ts.
+  core.hooks.on(
+    'afterCreate',
+    async (event) => {
+      const post = await loadPost(event.db, text(event.record.post));
+      if (post?.published && post.type === 'series')
+        await announceToAuthorFollowers(core, event, post, new Set());
+    },
+    'series',
   );
 }

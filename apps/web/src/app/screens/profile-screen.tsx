@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { BlockButton } from '../../features/blocks/block-button';
 import { BlockedProfile } from '../../features/blocks/blocked-profile';
 import { findBlock, useMyBlocks } from '../../features/blocks/api/get-my-blocks';
+import { FollowButton } from '../../features/follows/follow-button';
 import { ProfilePage } from '../../features/profiles/profile-page';
 import { profileDisplayName } from '../../features/profiles/api/profile-fields';
 import { PageLoader } from '../../components/page-loader';
@@ -11,8 +12,9 @@ import { useSession } from '../../lib/session';
 const rolesOf = (user: Record<string, unknown> | undefined): unknown => user?.roles;
 
 /**
- * /profiles/{username}: the profile with the blocks feature's Block button. The server no longer lists
- * the profile of a member one blocked, so for them the blocks feature's notice (with Unblock) stands in.
+ * /profiles/{username}: the profile with the follows feature's Follow / Unfollow and the blocks feature's
+ * Block button for another member. The server no longer lists the profile of a member one blocked, so for
+ * them the blocks feature's notice (with Unblock) stands in.
  */
 export function ProfileScreen() {
   const { username = 'me' } = useParams();
@@ -25,6 +27,7 @@ export function ProfileScreen() {
   }
   return (
     <ProfilePage
+      renderFollow={(authorId) => user && <FollowButton userId={user.id} kind="author" id={authorId} />}
       renderActions={(profile) => (
         <BlockButton
           memberId={profile.user}

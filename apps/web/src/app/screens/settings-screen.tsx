@@ -3,15 +3,17 @@ import { SettingsPage } from '../../features/account/settings-page';
 import { BlockedMembers } from '../../features/blocks/blocked-members';
 import { WhoMayMessageMe } from '../../features/messages/who-may-message-me';
 import { MutedFiltersSection } from '../../features/mutes/muted-filters-section';
+import { ReaderSettingsSection } from '../../features/reader-settings/reader-settings-section';
 
 /**
- * /settings: the account's settings, with the messages feature's "Who may message me", the blocks
- * feature's blocked members and the muted tags and labels under them.
+ * /settings: the account's settings, then reader settings, the messages feature's "Who may message me",
+ * the blocks feature's blocked members and the muted tags and labels.
  */
 export function SettingsScreen() {
   return (
     <Stack gap="xl">
       <SettingsPage />
+      <ReaderSettingsSection />
       <Stack gap="xs" component="section" aria-labelledby="settings-messages">
         <Title order={2} id="settings-messages">
           Messages

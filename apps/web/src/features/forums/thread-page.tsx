@@ -23,6 +23,8 @@ import { REMOVED_SINCE_NOTICE_TEXT, useOpenedFromNotification } from '../../lib/
 export interface ThreadPageProps {
   /** The comments under the thread; the app composes them in (features do not import each other). */
   renderComments?: (post: PostRecord) => ReactNode;
+  /** Sets the post's text in the member's reader settings (the app composes them in). */
+  renderBody?: (body: ReactNode) => ReactNode;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ThreadPageProps {
  * the sanitised markdown body with attachment images in place, the attachments, the actions, and the
  * comments.
  */
-export function ThreadPage({ renderComments }: ThreadPageProps) {
+export function ThreadPage({ renderComments, renderBody = (body) => body }: ThreadPageProps) {
   const { forumId = '', postId = '' } = useParams();
   const thread = useThread(postId);
   const session = useSession();
@@ -84,7 +86,7 @@ export function ThreadPage({ renderComments }: ThreadPageProps) {
           </Text>
         )}
         <PostReactions post={post} userId={session.user?.id} cache={cache} favorites={false} />
-        <MarkdownContent markdown={thread.data.content} resolveImage={resolveImage} />
+        {renderBody(<MarkdownContent markdown={thread.data.content} resolveImage={resolveImage} />)}
         <AttachmentList owner={post} files={post.attachments} />
       </Stack>
       {renderComments?.(post)}

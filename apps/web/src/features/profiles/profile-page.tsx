@@ -45,16 +45,17 @@ function InternalIds({ profile }: { profile: ProfileRecord }) {
   return null;
 }
 
-/** What the app adds to another member's profile actions (the blocks feature's Block button). */
-export type RenderProfileActions = (profile: ProfileRecord) => ReactNode;
-
-interface ActionsProps {
-  profile: ProfileRecord;
-  isMe: boolean;
-  renderActions?: RenderProfileActions | undefined;
+/** What the app adds to another member's profile (features do not import each other). */
+export interface ProfilePageProps {
+  /** Follow / Unfollow (the follows feature), first among the actions. */
+  renderFollow?: ((userId: string) => ReactNode) | undefined;
+  /** Further actions after Report (the blocks feature's Block button). */
+  renderActions?: ((profile: ProfileRecord) => ReactNode) | undefined;
 }
 
-function ProfileActions({ profile, isMe, renderActions }: ActionsProps) {
+type ActionsProps = { profile: ProfileRecord; isMe: boolean } & ProfilePageProps;
+
+function ProfileActions({ profile, isMe, renderFollow, renderActions }: ActionsProps) {
   const [reporting, setReporting] = useState(false);
   if (isMe) {
     return (
@@ -67,6 +68,7 @@ function ProfileActions({ profile, isMe, renderActions }: ActionsProps) {
   }
   return (
     <Group>
+      {renderFollow?.(profile.user)}
       <Button component={Link} to={messagePath(profile.user)}>
         Send Message
       </Button>
@@ -86,7 +88,7 @@ function ProfileActions({ profile, isMe, renderActions }: ActionsProps) {
   );
 }
 
-function ProfileView({ profile, isMe, renderActions }: ActionsProps) {
+function ProfileView({ profile, isMe, ...slots }: ActionsProps) {
   const name = profileDisplayName(profile);
   return (
     <Stack gap="lg">
@@ -105,7 +107,7 @@ function ProfileView({ profile, isMe, renderActions }: ActionsProps) {
             </Group>
             <InternalIds profile={profile} />
           </Stack>
-          <ProfileActions profile={profile} isMe={isMe} renderActions={renderActions} />
+          <ProfileActions profile={profile} isMe={isMe} {...slots} />
         </Group>
       </Card>
       <ProfileDetails profile={profile} />
@@ -118,7 +120,7 @@ function ProfileView({ profile, isMe, renderActions }: ActionsProps) {
 const NOT_FOUND_TITLE = 'Profile not found';
 
 /** /profiles/{username} and /profiles/me (spec part 1 §2 "Profile"). */
-export function ProfilePage({ renderActions }: { renderActions?: RenderProfileActions } = {}) {
+export function ProfilePage(slots: ProfilePageProps = {}) {
   const { username = ME } = useParams();
   const { user } = useSession();
   const myId = user?.id ?? '';
@@ -147,7 +149,5 @@ export function ProfilePage({ renderActions }: { renderActions?: RenderProfileAc
       </Text>
     );
   }
-  return (
-    <ProfileView profile={profile.data} isMe={profile.data.user === myId} renderActions={renderActions} />
-  );
+  return <ProfileView profile={profile.data} isMe={profile.data.user === myId} {...slots} />;
 }

@@ -29,6 +29,8 @@ export interface SeriesPageProps {
   renderFollow?: (seriesId: string) => ReactNode;
   /** The "Download EPUB" button, composed in by the app. */
   renderDownload?: (seriesId: string) => ReactNode;
+  /** Where the member goes on reading (the reading feature), given the chapters in order. */
+  renderContinue?: (chapterIds: string[]) => ReactNode;
 }
 
 function Failure({ children }: { children: ReactNode }) {
@@ -49,6 +51,7 @@ export function SeriesPage({
   renderChapterMark,
   renderFollow,
   renderDownload,
+  renderContinue,
 }: SeriesPageProps) {
   const { seriesId = '' } = useParams();
   const series = useSeries(seriesId);
@@ -113,6 +116,7 @@ export function SeriesPage({
         <Title order={2} size="h3">
           Chapters
         </Title>
+        {renderContinue?.(chapterIds)}
         <ChapterList
           chapters={chapters}
           renderMark={renderChapterMark && ((storyId) => renderChapterMark(storyId, chapterIds))}

@@ -48,6 +48,8 @@ export interface StoryPageProps {
   renderReading?: (storyId: string, contentId: string) => ReactNode;
   /** The "Download EPUB" button, composed in by the app. */
   renderDownload?: (storyId: string) => ReactNode;
+  /** Sets the story's text in the member's reader settings (the app composes them in). */
+  renderBody?: (body: ReactNode) => ReactNode;
 }
 
 /** The element the story's text renders in, for whatever follows the reader's place in it. */
@@ -57,7 +59,12 @@ export const STORY_CONTENT_ID = 'story-content';
  * /stories/{storyId} (spec part 1 §2): the story's sanitised markdown with its attachments, Edit and
  * Delete by permission, the chapters around it in its series, likes, favorites and views, then comments.
  */
-export function StoryPage({ renderComments, renderReading, renderDownload }: StoryPageProps) {
+export function StoryPage({
+  renderComments,
+  renderReading,
+  renderDownload,
+  renderBody = (body) => body,
+}: StoryPageProps) {
   const { storyId = '' } = useParams();
   const story = useStory(storyId);
   const session = useSession();
@@ -116,7 +123,7 @@ export function StoryPage({ renderComments, renderReading, renderDownload }: Sto
         <PostReactions post={post} userId={session.user?.id} cache={cache} />
         {renderReading?.(story.data.id, STORY_CONTENT_ID)}
         <div id={STORY_CONTENT_ID}>
-          <MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />
+          {renderBody(<MarkdownContent markdown={story.data.content} resolveImage={resolveImage} />)}
         </div>
         {/* Images the text already shows are not repeated below it. */}
         <AttachmentList owner={post} files={notShownIn(story.data.content, post.attachments ?? [])} />
