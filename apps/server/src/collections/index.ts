@@ -4,6 +4,7 @@
  */
 import type { CollectionInput } from '../core/collections/model';
 import { labels, pages, tags } from './catalog';
+import { drafts, postRevisions } from './drafts';
 import { comments, favorites, likes, notifications, views } from './engagement';
 import { postInvitations } from './invitations';
 import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
@@ -46,4 +47,6 @@ export const communityCollections: readonly CollectionInput[] = [
   postInvitations,
   readProgress,
   follows,
+  drafts,
+  postRevisions,
 ];

@@ -17,6 +17,7 @@ import { registerStaffChat } from './staff-chat';
 import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
+import { registerRevisions } from './revisions';
 import { registerSeriesChapters } from './series-chapters';
 
 export function registerSite(core: Core): void {
@@ -38,4 +39,5 @@ export function registerSite(core: Core): void {
   registerSearch(core);
   registerProfileUsername(core);
   registerStaffChat(core);
+  registerRevisions(core);
 }
