@@ -1,4 +1,4 @@
-import { Button, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AttachmentFields, MarkdownField } from '../../components/posts/post-form-fields';
 import { usePreviewImage } from '../../lib/posts/use-preview-image';
@@ -6,6 +6,9 @@ import { useState } from 'react';
 import { LabelChoices } from '../../components/posts/label-choices';
 import type { FileOwner } from '../../lib/attachments';
 import type { StoryValues } from './api/save-story';
+import { withDraft, type DraftKey, type DraftRecord } from '../../lib/drafts/drafts';
+import { useDraftAutosave } from '../../lib/drafts/use-draft-autosave';
+import { DraftRestoredNotice, DraftStatus } from '../../components/drafts/draft-bar';
 
 export const STORY_MESSAGES = {
   titleRequired: 'Title is required',
@@ -22,8 +25,21 @@ export const EMPTY_STORY: StoryValues = {
   removedFiles: [],
 };
 
+/** What a story draft keeps: the form without its files. */
+export type StoryDraftValues = Omit<StoryValues, 'files' | 'removedFiles'>;
+
+const draftedValues = ({ title, description, labels, tags, content }: StoryValues): StoryDraftValues => ({
+  title,
+  description,
+  labels,
+  tags,
+  content,
+});
+
 interface StoryFormProps {
   initialValues?: StoryValues;
+  /** The member's draft for this form (kept as they type), and the one they left, if any. */
+  draft: { key: DraftKey; record: DraftRecord<Partial<StoryDraftValues>> | null };
   /** The post whose attachments an edited story already has. */
   attached?: { owner: FileOwner; files: string[] };
   submitLabel: string;
@@ -37,13 +53,17 @@ interface StoryFormProps {
  */
 export function StoryForm({
   initialValues = EMPTY_STORY,
+  draft,
   attached,
   submitLabel,
   saving,
   onSave,
 }: StoryFormProps) {
+  const [opened] = useState(() => withDraft(initialValues, draft.record));
+  const [restoredAt, setRestoredAt] = useState(opened.restored ? draft.record?.updated : undefined);
+  const [discarding, setDiscarding] = useState(false);
   const form = useForm<StoryValues>({
-    initialValues,
+    initialValues: opened.values,
     validate: {
       title: (value) => (value.trim() ? null : STORY_MESSAGES.titleRequired),
       content: (value) => (value.trim() ? null : STORY_MESSAGES.contentRequired),
@@ -53,11 +73,32 @@ export function StoryForm({
   const existing = attached?.files ?? [];
   // In the preview, images named in the text show as on the story page.
   const resolveImage = usePreviewImage(form.values.files, attached);
+  const autosave = useDraftAutosave({
+    key: draft.key,
+    values: draftedValues(form.values),
+    baseline: draftedValues(opened.values),
+  });
+  const discardDraft = () => {
+    setDiscarding(true);
+    form.setValues({ ...initialValues, files: form.values.files, removedFiles: form.values.removedFiles });
+    autosave
+      .discard(draftedValues(initialValues))
+      .catch(() => undefined)
+      .finally(() => {
+        setDiscarding(false);
+        setRestoredAt(undefined);
+      });
+  };
+  const submit = (values: StoryValues) => {
+    autosave.stop();
+    onSave(values);
+  };
 
   return (
     // A missing content shows under the text box, so the form turns back to it from the preview.
-    <form noValidate onSubmit={form.onSubmit(onSave, (errors) => errors.content && setTab('write'))}>
+    <form noValidate onSubmit={form.onSubmit(submit, (errors) => errors.content && setTab('write'))}>
       <Stack>
+        <DraftRestoredNotice restoredAt={restoredAt} discarding={discarding} onDiscard={discardDraft} />
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea label="Description" rows={3} resize="vertical" {...form.getInputProps('description')} />
         <LabelChoices
@@ -85,9 +126,12 @@ export function StoryForm({
           description="Markdown: **bold**, *italic*, # headings, > quotes, lists, tables and links."
           rows={16}
         />
-        <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
-          {submitLabel}
-        </Button>
+        <Group gap="md">
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+          <DraftStatus state={autosave.state} />
+        </Group>
       </Stack>
     </form>
   );
