@@ -20,6 +20,7 @@ export const REVISION_TEXTS = {
   intro: 'Every save keeps a revision. Compare one with the story as it is now, or restore it.',
   empty: 'No revisions yet.',
   current: 'Current version',
+  sameAsNow: 'Same as now',
   compare: 'Compare',
   restore: 'Restore',
   confirmRestore:
@@ -67,19 +68,31 @@ export function RevisionsPanel({ postId, storyId, current, onRestored }: Revisio
   else {
     body = (
       <Stack gap="xs">
-        {revisions.data.items.map((revision) => {
+        {revisions.data.items.map((revision, index) => {
           const editor = revision.expand?.editor;
           const isCurrent = sameText(textOf(revision), current);
+          // The newest revision that reads as the story now is "the current version"; an older one that
+          // reads the same (from before a restore) is just the same text, with nothing to restore.
+          const isNewestCurrent =
+            isCurrent &&
+            page === 1 &&
+            revisions.data.items.findIndex((item) => sameText(textOf(item), current)) === index;
           return (
             <Card key={revision.id} withBorder padding="sm" data-testid="revision">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Group gap="xs">
                     <Text fw={600}>{formatDateTime(revision.created)}</Text>
-                    {isCurrent && (
+                    {isNewestCurrent ? (
                       <Badge variant="light" color="green">
                         {REVISION_TEXTS.current}
                       </Badge>
+                    ) : (
+                      isCurrent && (
+                        <Badge variant="light" color="gray">
+                          {REVISION_TEXTS.sameAsNow}
+                        </Badge>
+                      )
                     )}
                   </Group>
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
