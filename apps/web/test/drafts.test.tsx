@@ -37,7 +37,9 @@ describe('story drafts', () => {
     serveTaxonomy();
     fakeApi.on('GET', DRAFTS, { body: listOf([]) });
     fakeApi.on('POST', DRAFTS, (request) => ({ body: draft(request.body as Record<string, unknown>) }));
-    fakeApi.on('PATCH', `${DRAFTS}/draft1`, (request) => ({ body: draft(request.body as object) }));
+    fakeApi.on('PATCH', `${DRAFTS}/draft1`, (request) => ({
+      body: draft(request.body as Record<string, unknown>),
+    }));
     renderApp('/stories/submit');
 
     await userEvent.type(await screen.findByLabelText(/^Title/), 'Maps');
@@ -219,5 +221,24 @@ describe('story revisions', () => {
     renderApp('/stories/edit/s1');
     const region = await screen.findByRole('region', { name: 'Revisions' });
     expect(await within(region).findByRole('alert')).toBeTruthy();
+  });
+});
+
+describe('series drafts', () => {
+  it('opens the series form with the member’s series draft', async () => {
+    signIn({ verified: true });
+    serveTaxonomy();
+    fakeApi.on('GET', DRAFTS, {
+      body: listOf([draft({ title: 'Tall Tales', description: 'Giants next door' }, { type: 'series' })]),
+    });
+    renderApp('/series/submit');
+
+    const title = await screen.findByLabelText<HTMLInputElement>(/^Title/);
+    expect(title.value).toBe('Tall Tales');
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Description/).value).toBe('Giants next door');
+    expect(screen.getByRole('alert', { name: /Draft restored/ })).toBeTruthy();
+    expect(Object.fromEntries(fakeApi.requestsTo(DRAFTS, 'GET')[0]!.query)).toMatchObject({
+      filter: `user = "${USER_ID}" && type = "series" && post = ""`,
+    });
   });
 });
