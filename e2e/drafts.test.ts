@@ -54,7 +54,7 @@ describe.skipIf(!inject('browserAvailable'))('drafts and revisions of a story', 
       screenshotOnFailure(first, 'drafts-first-device');
       await openSignedIn(first, server.url, client, '/stories/submit');
       const editor = new StoryEditorPage(first, server.url);
-      await editor.title.fill('The Lighthouse Keeper');
+      await editor.titleField.fill('The Lighthouse Keeper');
       await editor.content.fill('She was tall enough to light the lamp by hand.');
       await expect.poll(() => editor.draftStatus.textContent(), { timeout: 15_000 }).toBe('Draft saved');
       await first.close();
@@ -64,7 +64,7 @@ describe.skipIf(!inject('browserAvailable'))('drafts and revisions of a story', 
       await openSignedIn(second, server.url, client, '/stories/submit');
       const again = new StoryEditorPage(second, server.url);
       await again.draftRestored.waitFor();
-      expect(await again.title.inputValue()).toBe('The Lighthouse Keeper');
+      expect(await again.titleField.inputValue()).toBe('The Lighthouse Keeper');
       expect(await again.content.inputValue()).toBe('She was tall enough to light the lamp by hand.');
       await shoot(second, 'draft-restored');
 
@@ -73,8 +73,8 @@ describe.skipIf(!inject('browserAvailable'))('drafts and revisions of a story', 
       storyPath = new URL(second.url()).pathname;
       // Saved: the draft is gone, so a new story starts empty.
       await again.open('/stories/submit');
-      await again.title.waitFor();
-      expect(await again.title.inputValue()).toBe('');
+      await again.titleField.waitFor();
+      expect(await again.titleField.inputValue()).toBe('');
       expect(await again.draftRestored.count()).toBe(0);
       await second.close();
     },

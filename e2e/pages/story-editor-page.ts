@@ -3,7 +3,7 @@ import { AppPage } from './app-page';
 
 /** /stories/submit and /stories/edit/{id}: the story form with its draft state and the story's revisions. */
 export class StoryEditorPage extends AppPage {
-  get title(): Locator {
+  get titleField(): Locator {
     return this.page.getByRole('textbox', { name: 'Title' });
   }
 
