@@ -5,6 +5,7 @@
 import type { CollectionInput } from '../core/collections/model';
 import { blocks } from './blocks';
 import { labels, pages, tags } from './catalog';
+import { drafts, postRevisions } from './drafts';
 import { comments, favorites, likes, notifications, views } from './engagement';
 import { postInvitations } from './invitations';
 import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
@@ -49,4 +50,6 @@ export const communityCollections: readonly CollectionInput[] = [
   readProgress,
   follows,
   mutes,
+  drafts,
+  postRevisions,
 ];

@@ -20,6 +20,7 @@ import { registerWriteLimits } from './write-limits';
 import { registerRegistration } from './registration';
 import { registerReview } from './review';
 import { registerScheduled } from './scheduled';
+import { registerRevisions } from './revisions';
 import { registerSeriesChapters } from './series-chapters';
 
 export function registerSite(core: Core): void {
@@ -44,4 +45,5 @@ export function registerSite(core: Core): void {
   registerMutes(core);
   registerProfileUsername(core);
   registerStaffChat(core);
+  registerRevisions(core);
 }

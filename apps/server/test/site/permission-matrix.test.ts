@@ -269,6 +269,43 @@ const rows: Row[] = [
     body: { larger_size: 'huge' },
     expect: { alice: 400 },
   },
+  // drafts (issue 17): one's own, of one's own posts or a new post; read by moderators, written by nobody else.
+  {
+    collection: 'drafts',
+    op: 'create',
+    body: { user: CAST.bob, type: 'story', data: { title: 'Half' } },
+    expect: { guest: 400, alice: 400, mod: 400, bob: 200 },
+  },
+  {
+    collection: 'drafts',
+    op: 'create',
+    body: { user: CAST.bob, type: 'story', post: C.draft, data: { title: 'Not his' } },
+    expect: { bob: 400 },
+  },
+  {
+    collection: 'drafts',
+    op: 'list',
+    expect: { guest: [200, 0], alice: [200, 0], bob: [200, 1], mod: [200, 1], superuser: [200, 1] },
+  },
+  // post_revisions (issue 17): kept by the server on each story save; for contributors and moderators.
+  {
+    collection: 'post_revisions',
+    op: 'list',
+    expect: {
+      guest: [200, 0],
+      banned: [200, 0],
+      bob: [200, 0],
+      alice: [200, 3],
+      mod: [200, 3],
+      admin: [200, 3],
+    },
+  },
+  {
+    collection: 'post_revisions',
+    op: 'create',
+    body: { post: C.published, content: 'Forged' },
+    expect: { guest: 403, bob: 403, alice: 403, mod: 403 },
+  },
   // notifications and conversations are written by the server only.
   {
     collection: 'notifications',

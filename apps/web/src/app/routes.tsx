@@ -24,8 +24,7 @@ const SCREENS = {
     import('../features/stories/browse-stories-page').then((m) => ({ Component: m.BrowseStoriesPage })),
   'stories-manage': () =>
     import('../features/stories/manage-stories-page').then((m) => ({ Component: m.ManageStoriesPage })),
-  'story-edit': () =>
-    import('../features/stories/edit-story-page').then((m) => ({ Component: m.EditStoryPage })),
+  'story-edit': () => import('./screens/story-edit-screen').then((m) => ({ Component: m.StoryEditScreen })),
   'story-submit': () =>
     import('../features/stories/submit-story-page').then((m) => ({ Component: m.SubmitStoryPage })),
   notifications: () =>

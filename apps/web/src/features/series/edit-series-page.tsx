@@ -10,6 +10,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { chaptersOf, useSeries } from './api/get-series';
 import { useSaveSeries, type SeriesValues } from './api/save-series';
 import { SeriesForm } from './series-form';
+import { WithDraft } from '../../components/drafts/draft-bar';
+import type { DraftKey } from '../../lib/drafts/drafts';
 import { CONTRIBUTORS_ONLY_TEXT, EDIT_SERIES_TEXT, MISSING_SERIES_TEXT } from './series-texts';
 
 function valuesOf(series: SeriesRecord, post: PostRecord): SeriesValues {
@@ -27,19 +29,25 @@ function valuesOf(series: SeriesRecord, post: PostRecord): SeriesValues {
 }
 
 function EditForm({ series, post, userId }: { series: SeriesRecord; post: PostRecord; userId: string }) {
-  const save = useSaveSeries(userId, { id: series.id, post });
+  const draftKey: DraftKey = { userId, type: 'series', post: post.id };
+  const save = useSaveSeries(userId, { id: series.id, post }, draftKey);
   return (
-    <SeriesForm
-      userId={userId}
-      seriesId={series.id}
-      initialValues={valuesOf(series, post)}
-      currentChapters={chaptersOf(series)}
-      attachedFiles={post.attachments ?? []}
-      submitLabel="Save Series"
-      saving={save.isPending}
-      refusal={save.error}
-      onSave={(values) => save.mutate(values)}
-    />
+    <WithDraft draftKey={draftKey}>
+      {(record) => (
+        <SeriesForm
+          userId={userId}
+          seriesId={series.id}
+          initialValues={valuesOf(series, post)}
+          draft={{ key: draftKey, record }}
+          currentChapters={chaptersOf(series)}
+          attachedFiles={post.attachments ?? []}
+          submitLabel="Save Series"
+          saving={save.isPending}
+          refusal={save.error}
+          onSave={(values) => save.mutate(values)}
+        />
+      )}
+    </WithDraft>
   );
 }
 

@@ -1,9 +1,12 @@
-import { Button, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useServerErrors } from '../../components/form-errors';
 import { FormRefusal } from '../../components/form-refusal';
 import { AttachmentFields } from '../../components/posts/post-form-fields';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { DraftRestoredNotice, DraftStatus } from '../../components/drafts/draft-bar';
+import { withDraft, type DraftKey, type DraftRecord } from '../../lib/drafts/drafts';
+import { useDraftAutosave } from '../../lib/drafts/use-draft-autosave';
 import { LabelChoices } from '../../components/posts/label-choices';
 import { SizeFields } from '../../components/posts/post-sizes';
 import { NO_POST_SIZES } from '../../lib/posts/sizes';
@@ -25,8 +28,22 @@ export const EMPTY_SERIES: SeriesValues = {
   removedFiles: [],
 };
 
+/** What a series draft keeps: the form without its files. */
+export type SeriesDraftValues = Omit<SeriesValues, 'files' | 'removedFiles'>;
+
+const draftedValues = ({
+  title,
+  description,
+  labels,
+  tags,
+  sizes,
+  chapters,
+}: SeriesValues): SeriesDraftValues => ({ title, description, labels, tags, sizes, chapters });
+
 interface SeriesFormProps {
   userId: string;
+  /** The member's draft for this form (kept as they type), and the one they left, if any. */
+  draft: { key: DraftKey; record: DraftRecord | null };
   /** The edited series; absent for a new one. */
   seriesId?: string;
   initialValues?: SeriesValues;
@@ -49,6 +66,7 @@ export function SeriesForm({
   userId,
   seriesId,
   initialValues = EMPTY_SERIES,
+  draft,
   currentChapters = [],
   attachedFiles = [],
   submitLabel,
@@ -56,8 +74,11 @@ export function SeriesForm({
   onSave,
   refusal,
 }: SeriesFormProps) {
+  const [opened] = useState(() => withDraft(initialValues, draft.record));
+  const [restoredAt, setRestoredAt] = useState(opened.restored ? draft.record?.updated : undefined);
+  const [discarding, setDiscarding] = useState(false);
   const form = useForm<SeriesValues>({
-    initialValues,
+    initialValues: opened.values,
     validate: { title: (value) => (value.trim() ? null : SERIES_MESSAGES.titleRequired) },
   });
   useServerErrors(form, refusal, { attachments: 'files' });
@@ -67,9 +88,33 @@ export function SeriesForm({
     [currentChapters, mine.data],
   );
 
+  const autosave = useDraftAutosave({
+    key: draft.key,
+    values: draftedValues(form.values),
+    baseline: draftedValues(opened.values),
+  });
+  const discardDraft = () => {
+    setDiscarding(true);
+    form.setValues({ ...initialValues, files: form.values.files, removedFiles: form.values.removedFiles });
+    autosave
+      .discard(draftedValues(initialValues))
+      .catch(() => undefined)
+      .finally(() => {
+        setDiscarding(false);
+        setRestoredAt(undefined);
+      });
+  };
+
   return (
-    <form noValidate onSubmit={form.onSubmit(onSave)}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        autosave.stop();
+        onSave(values);
+      })}
+    >
       <Stack>
+        <DraftRestoredNotice restoredAt={restoredAt} discarding={discarding} onDiscard={discardDraft} />
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea label="Description" rows={3} resize="vertical" {...form.getInputProps('description')} />
         <LabelChoices
@@ -97,9 +142,12 @@ export function SeriesForm({
           // A story is a chapter of one series at most: those in another series are not offered.
           addable={(mine.data ?? []).filter((story) => !story.series || story.series === seriesId)}
         />
-        <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
-          {submitLabel}
-        </Button>
+        <Group gap="md">
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+          <DraftStatus state={autosave.state} />
+        </Group>
         <FormRefusal error={refusal} />
       </Stack>
     </form>

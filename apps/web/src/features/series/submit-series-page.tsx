@@ -4,18 +4,26 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSaveSeries } from './api/save-series';
 import { SeriesForm } from './series-form';
+import { WithDraft } from '../../components/drafts/draft-bar';
+import type { DraftKey } from '../../lib/drafts/drafts';
 import { REVIEW_TEXT } from './series-texts';
 
 function NewSeriesForm({ userId }: { userId: string }) {
-  const save = useSaveSeries(userId);
+  const draftKey: DraftKey = { userId, type: 'series', post: '' };
+  const save = useSaveSeries(userId, undefined, draftKey);
   return (
-    <SeriesForm
-      userId={userId}
-      submitLabel="Submit Series"
-      saving={save.isPending}
-      refusal={save.error}
-      onSave={(values) => save.mutate(values)}
-    />
+    <WithDraft draftKey={draftKey}>
+      {(record) => (
+        <SeriesForm
+          userId={userId}
+          draft={{ key: draftKey, record }}
+          submitLabel="Submit Series"
+          saving={save.isPending}
+          refusal={save.error}
+          onSave={(values) => save.mutate(values)}
+        />
+      )}
+    </WithDraft>
   );
 }
 

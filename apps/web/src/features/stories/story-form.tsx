@@ -1,4 +1,4 @@
-import { Button, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useServerErrors } from '../../components/form-errors';
 import { FormRefusal } from '../../components/form-refusal';
@@ -10,6 +10,9 @@ import { SizeFields } from '../../components/posts/post-sizes';
 import { NO_POST_SIZES } from '../../lib/posts/sizes';
 import type { FileOwner } from '../../lib/attachments';
 import type { StoryValues } from './api/save-story';
+import { withDraft, type DraftKey, type DraftRecord } from '../../lib/drafts/drafts';
+import { useDraftAutosave } from '../../lib/drafts/use-draft-autosave';
+import { DraftRestoredNotice, DraftStatus } from '../../components/drafts/draft-bar';
 
 export const STORY_MESSAGES = {
   titleRequired: 'Title is required',
@@ -28,8 +31,23 @@ export const EMPTY_STORY: StoryValues = {
   publishAt: '',
 };
 
+/** What a story draft keeps: the form without its files. */
+export type StoryDraftValues = Omit<StoryValues, 'files' | 'removedFiles'>;
+
+const draftedValues = ({
+  title,
+  description,
+  labels,
+  tags,
+  sizes,
+  content,
+  publishAt,
+}: StoryValues): StoryDraftValues => ({ title, description, labels, tags, sizes, content, publishAt });
+
 interface StoryFormProps {
   initialValues?: StoryValues;
+  /** The member's draft for this form (kept as they type), and the one they left, if any. */
+  draft: { key: DraftKey; record: DraftRecord<Partial<StoryDraftValues>> | null };
   /** The post whose attachments an edited story already has. */
   attached?: { owner: FileOwner; files: string[] };
   submitLabel: string;
@@ -47,6 +65,7 @@ interface StoryFormProps {
  */
 export function StoryForm({
   initialValues = EMPTY_STORY,
+  draft,
   attached,
   submitLabel,
   schedulable = true,
@@ -54,8 +73,11 @@ export function StoryForm({
   onSave,
   refusal,
 }: StoryFormProps) {
+  const [opened] = useState(() => withDraft(initialValues, draft.record));
+  const [restoredAt, setRestoredAt] = useState(opened.restored ? draft.record?.updated : undefined);
+  const [discarding, setDiscarding] = useState(false);
   const form = useForm<StoryValues>({
-    initialValues,
+    initialValues: opened.values,
     validate: {
       title: (value) => (value.trim() ? null : STORY_MESSAGES.titleRequired),
       content: (value) => (value.trim() ? null : STORY_MESSAGES.contentRequired),
@@ -66,11 +88,32 @@ export function StoryForm({
   const existing = attached?.files ?? [];
   // In the preview, images named in the text show as on the story page.
   const resolveImage = usePreviewImage(form.values.files, attached);
+  const autosave = useDraftAutosave({
+    key: draft.key,
+    values: draftedValues(form.values),
+    baseline: draftedValues(opened.values),
+  });
+  const discardDraft = () => {
+    setDiscarding(true);
+    form.setValues({ ...initialValues, files: form.values.files, removedFiles: form.values.removedFiles });
+    autosave
+      .discard(draftedValues(initialValues))
+      .catch(() => undefined)
+      .finally(() => {
+        setDiscarding(false);
+        setRestoredAt(undefined);
+      });
+  };
+  const submit = (values: StoryValues) => {
+    autosave.stop();
+    onSave(values);
+  };
 
   return (
     // A missing content shows under the text box, so the form turns back to it from the preview.
-    <form noValidate onSubmit={form.onSubmit(onSave, (errors) => errors.content && setTab('write'))}>
+    <form noValidate onSubmit={form.onSubmit(submit, (errors) => errors.content && setTab('write'))}>
       <Stack>
+        <DraftRestoredNotice restoredAt={restoredAt} discarding={discarding} onDiscard={discardDraft} />
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea label="Description" rows={3} resize="vertical" {...form.getInputProps('description')} />
         <LabelChoices
@@ -107,9 +150,12 @@ export function StoryForm({
           description="Markdown: **bold**, *italic*, # headings, > quotes, lists, tables and links."
           rows={16}
         />
-        <Button type="submit" loading={saving} style={{ alignSelf: 'flex-start' }}>
-          {submitLabel}
-        </Button>
+        <Group gap="md">
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+          <DraftStatus state={autosave.state} />
+        </Group>
         <FormRefusal error={refusal} />
       </Stack>
     </form>

@@ -6,19 +6,23 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { storyKeys } from './api/keys';
 import { saveStory, type SaveTarget, type StoryValues } from './api/save-story';
-import { StoryForm } from './story-form';
+import { StoryForm, type StoryDraftValues } from './story-form';
+import { WithDraft } from '../../components/drafts/draft-bar';
+import { discardDraft, type DraftKey } from '../../lib/drafts/drafts';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
 
 export { SUBMIT_FAILED_TEXT, flashSubmitFailure };
 
 /** Saves the story form and opens the saved story; failures show the spec's text (part 1 §8). */
-export function useSaveStory(userId: string, target: SaveTarget) {
+export function useSaveStory(userId: string, target: SaveTarget, draftKey: DraftKey) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: StoryValues) => saveStory(values, userId, target),
     onError: flashSubmitFailure,
     onSuccess: async (storyId) => {
+      // Saved: the draft has done its work (a failure to remove it only leaves it to be offered again).
+      await discardDraft(draftKey).catch(() => undefined);
       await queryClient.invalidateQueries({ queryKey: storyKeys.all });
       void navigate(`/stories/${storyId}`);
     },
@@ -27,14 +31,20 @@ export function useSaveStory(userId: string, target: SaveTarget) {
 
 function NewStoryForm({ userId }: { userId: string }) {
   const [params] = useSearchParams();
-  const save = useSaveStory(userId, { series: params.get('series') });
+  const draftKey: DraftKey = { userId, type: 'story', post: '' };
+  const save = useSaveStory(userId, { series: params.get('series') }, draftKey);
   return (
-    <StoryForm
-      submitLabel="Submit Story"
-      saving={save.isPending}
-      refusal={save.error}
-      onSave={(values) => save.mutate(values)}
-    />
+    <WithDraft<Partial<StoryDraftValues>> draftKey={draftKey}>
+      {(record) => (
+        <StoryForm
+          draft={{ key: draftKey, record }}
+          submitLabel="Submit Story"
+          saving={save.isPending}
+          refusal={save.error}
+          onSave={(values) => save.mutate(values)}
+        />
+      )}
+    </WithDraft>
   );
 }
 

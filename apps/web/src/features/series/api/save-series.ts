@@ -7,6 +7,7 @@ import { parseTagNames, postForm, reifyTags } from '../../../lib/posts/save-post
 import type { PostRecord } from '../../../lib/posts/types';
 import { givenSizes, type PostSizes } from '../../../lib/posts/sizes';
 import { seriesKeys } from './keys';
+import { discardDraft, type DraftKey } from '../../../lib/drafts/drafts';
 
 /** What the series form holds (spec part 1 §2 and §5). */
 export interface SeriesValues {
@@ -88,13 +89,15 @@ export async function saveSeries(
 }
 
 /** Saves the form and opens the saved series; failures show the spec's text (part 1 §8). */
-export function useSaveSeries(userId: string, series?: EditedSeries) {
+export function useSaveSeries(userId: string, series?: EditedSeries, draftKey?: DraftKey) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: SeriesValues) => saveSeries(values, userId, series),
     onError: flashSubmitFailure,
     onSuccess: async (id) => {
+      // Saved: the form's draft has done its work (if removing it fails, it is offered again; no harm).
+      if (draftKey) await discardDraft(draftKey).catch(() => undefined);
       // Chapters changed series too: the stories feature's cached series and stories are stale.
       await queryClient.invalidateQueries({ queryKey: seriesKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['stories'] });

@@ -1,0 +1,19 @@
+import { Modal } from '@mantine/core';
+import type { RevisedText } from './api/types';
+import { RevisionDiff } from './revision-diff';
+
+export interface RevisionCompareProps {
+  title: string;
+  revision: RevisedText;
+  current: RevisedText;
+  onClose: () => void;
+}
+
+/** The comparison dialog, with the diff library: loaded the first time a member compares. */
+export function RevisionCompare({ title, revision, current, onClose }: RevisionCompareProps) {
+  return (
+    <Modal opened onClose={onClose} title={title} size="xl">
+      <RevisionDiff revision={revision} current={current} />
+    </Modal>
+  );
+}
