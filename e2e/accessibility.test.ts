@@ -1,0 +1,154 @@
+/**
+ * Issue 22, acceptance 1 and 3: every route of the route table, signed out, as a member and as a
+ * moderator, checked by axe at WCAG 2.2 AA (plus the landmark and heading rules) in the light and the dark
+ * theme; then at a phone's 360 px: no horizontal scrolling and no control under 24 px (axe's target-size).
+ * One server and one browser for the whole file; a path every visitor reaches the same way (the sign-in
+ * screen a signed-out visitor is sent to) is checked once per visitor.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, installAxe } from './support/axe';
+import { launchBrowser, screenshotOnFailure, type BrowserSession } from './support/browser';
+import { clientOf, createMember, superuserClient, type Member } from './support/members';
+import { startServer, type RunningServer } from './support/server';
+import { sitePaths, type SitePath } from './support/site-paths';
+
+const WALK_TIMEOUT = 300_000;
+const SHOTS = process.env['A11Y_SHOTS_DIR'];
+
+type Visitor = 'signed out' | 'member' | 'moderator';
+type Theme = 'light' | 'dark';
+
+/** Waits until the screen has its heading and no loader is left spinning. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .locator('main h1')
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0, undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+}
+
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  await page.waitForFunction(
+    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+    theme,
+    { timeout: 5_000 },
+  );
+}
+
+describe.skipIf(!inject('browserAvailable'))('accessibility: every route, every visitor, both themes', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let admin: PocketBase;
+  let member: Member;
+  let moderator: Member;
+  let paths: SitePath[];
+
+  beforeAll(async () => {
+    server = await startServer({ SEED_DEMO: 'true' });
+    admin = await superuserClient(server);
+    member = await createMember(admin, { username: 'mia_member', name: 'Mia Member' });
+    moderator = await createMember(admin, {
+      username: 'moe_moderator',
+      name: 'Moe Moderator',
+      roles: ['moderator'],
+    });
+    paths = await sitePaths(admin, member, moderator);
+    browser = await launchBrowser();
+  }, WALK_TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A page for `visitor`: signed in through the SDK's stored session, or with none. */
+  async function pageOf(visitor: Visitor, width = 1280): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width, height: 800 });
+    await installAxe(page);
+    await page.goto(new URL('/favicon.svg', server.url).toString());
+    const who = visitor === 'member' ? member : visitor === 'moderator' ? moderator : null;
+    if (who) {
+      const client = await clientOf(admin, who);
+      const auth = JSON.stringify({ token: client.authStore.token, record: client.authStore.record });
+      await page.evaluate((value) => localStorage.setItem('pocketbase_auth', value), auth);
+    } else {
+      await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
+    }
+    return page;
+  }
+
+  /** Opens `path` and returns where the app ended up (a redirect to sign in shows as /login). */
+  async function visit(page: Page, target: string): Promise<string> {
+    await page.goto(new URL(target, server.url).toString());
+    await settle(page);
+    return new URL(page.url()).pathname;
+  }
+
+  for (const visitor of ['signed out', 'member', 'moderator'] as const) {
+    it(
+      `finds no WCAG 2.2 AA violation on any route ${visitor === 'signed out' ? 'signed out' : `as a ${visitor}`}, light and dark`,
+      async () => {
+        const page = await pageOf(visitor);
+        screenshotOnFailure(page, `a11y-${visitor}`);
+        const problems: string[] = [];
+        const seen = new Set<string>();
+        for (const route of paths) {
+          await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+          const landed = await visit(page, route.path);
+          if (seen.has(landed)) continue;
+          seen.add(landed);
+          for (const theme of ['light', 'dark'] as const) {
+            await useTheme(page, theme);
+            for (const line of await axeViolations(page)) problems.push(`${route.path} [${theme}] ${line}`);
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+      WALK_TIMEOUT,
+    );
+  }
+
+  for (const visitor of ['signed out', 'member', 'moderator'] as const) {
+    it(
+      `has no horizontal scroll and no control under 24 px on any route at 360 px ${visitor === 'signed out' ? 'signed out' : `as a ${visitor}`}`,
+      async () => {
+        const page = await pageOf(visitor, 360);
+        screenshotOnFailure(page, `phone-${visitor}`);
+        const problems: string[] = [];
+        const seen = new Set<string>();
+        for (const route of paths) {
+          const landed = await visit(page, route.path);
+          if (seen.has(landed)) continue;
+          seen.add(landed);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          if (overflow > 0) problems.push(`${route.path}: scrolls sideways by ${overflow} px`);
+          for (const line of await axeViolations(page, ['target-size']))
+            problems.push(`${route.path} ${line}`);
+          if (SHOTS) {
+            await page.screenshot({
+              path: path.join(
+                SHOTS,
+                `${visitor.replace(' ', '-')}${route.path.replace(/\W+/g, '_')}-360.png`,
+              ),
+              fullPage: true,
+            });
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+      WALK_TIMEOUT,
+    );
+  }
+});
