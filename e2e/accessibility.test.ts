@@ -21,8 +21,34 @@ const SHOTS = process.env['A11Y_SHOTS_DIR'];
 type Visitor = 'signed out' | 'member' | 'moderator';
 type Theme = 'light' | 'dark';
 
-/** Waits until the screen has its heading and no loader is left spinning. */
+/** Requests in flight per page, less the realtime stream that stays open for the whole visit. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page): void {
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/realtime')) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+/** Waits until no request has been in flight for a moment (8 s at most). */
+async function networkQuiet(page: Page): Promise<void> {
+  const open = inFlight.get(page);
+  const deadline = Date.now() + 8_000;
+  let quietSince = Date.now();
+  while (open && Date.now() < deadline) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 250) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits until the screen's data has arrived, it has its heading and no loader is left spinning. */
 async function settle(page: Page): Promise<void> {
+  await networkQuiet(page);
   await page
     .locator('main h1')
     .first()
@@ -75,6 +101,7 @@ describe.skipIf(!inject('browserAvailable'))('accessibility: every route, every 
     const page = await browser.context.newPage();
     await page.setViewportSize({ width, height: 800 });
     await installAxe(page);
+    trackRequests(page);
     await page.goto(new URL('/favicon.svg', server.url).toString());
     const who = visitor === 'member' ? member : visitor === 'moderator' ? moderator : null;
     if (who) {
@@ -87,9 +114,19 @@ describe.skipIf(!inject('browserAvailable'))('accessibility: every route, every 
     return page;
   }
 
-  /** Opens `path` and returns where the app ended up (a redirect to sign in shows as /login). */
+  /**
+   * Opens `target` and returns where the app ended up (a redirect to sign in shows as /login). The first
+   * visit loads the app; later ones navigate inside it as a link would, which keeps the walk fast.
+   */
   async function visit(page: Page, target: string): Promise<string> {
-    await page.goto(new URL(target, server.url).toString());
+    if (new URL(page.url()).pathname === '/favicon.svg') {
+      await page.goto(new URL(target, server.url).toString());
+    } else {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, target);
+    }
     await settle(page);
     return new URL(page.url()).pathname;
   }
@@ -103,14 +140,17 @@ describe.skipIf(!inject('browserAvailable'))('accessibility: every route, every 
         const problems: string[] = [];
         const seen = new Set<string>();
         for (const route of paths) {
+          const started = Date.now();
           await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
           const landed = await visit(page, route.path);
+          if (process.env['A11Y_TIMING']) console.log('visit', route.path, Date.now() - started);
           if (seen.has(landed)) continue;
           seen.add(landed);
           for (const theme of ['light', 'dark'] as const) {
             await useTheme(page, theme);
             for (const line of await axeViolations(page)) problems.push(`${route.path} [${theme}] ${line}`);
           }
+          if (process.env['A11Y_TIMING']) console.log('checked', route.path, Date.now() - started);
         }
         expect(problems).toEqual([]);
       },

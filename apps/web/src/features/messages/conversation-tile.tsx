@@ -43,7 +43,8 @@ export function ConversationTile({ conversation }: { conversation: ViewerConvers
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text fw={unread > 0 ? 700 : 500} truncate>
                 {name}
-              </Text>
+              </Text>{' '}
+              {/* The space above keeps the visible text "Ann 3" in step with the name "Ann, 3 unread". */}
               {unread > 0 && (
                 <Badge color="red" variant="filled" data-testid="unread-badge">
                   {badge}
