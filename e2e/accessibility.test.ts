@@ -131,6 +131,21 @@ describe.skipIf(!inject('browserAvailable'))('accessibility: every route, every 
     return new URL(page.url()).pathname;
   }
 
+  it('paints the dark theme before the app’s code runs (no flash of the light page)', async () => {
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'theme-before-paint');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // Without the app's JavaScript, only the blocking script in <head> can have chosen the scheme.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(new URL('/', server.url).toString());
+    const painted = await page.evaluate(() => ({
+      scheme: document.documentElement.getAttribute('data-mantine-color-scheme'),
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
+    expect(painted).toEqual({ scheme: 'dark', background: 'rgb(36, 36, 36)' });
+    await page.close();
+  });
+
   for (const visitor of ['signed out', 'member', 'moderator'] as const) {
     it(
       `finds no WCAG 2.2 AA violation on any route ${visitor === 'signed out' ? 'signed out' : `as a ${visitor}`}, light and dark`,
