@@ -5,6 +5,7 @@ import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -117,5 +118,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Accessibility of the markup the web app writes (PRODUCT.md §14): labels, roles, keyboard handlers.
+    files: [`${web}/**/*.tsx`],
+    ...jsxA11y.flatConfigs.recommended,
   },
 );

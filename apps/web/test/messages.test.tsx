@@ -128,10 +128,13 @@ describe('/messages', () => {
     const ann = await within(list).findByRole('link', { name: 'Ann Tall, 99+ unread' });
     expect(ann.getAttribute('href')).toBe(`/messages/${pair(USER_ID, ANN)}`);
     expect(within(ann).getByText('99+')).toBeTruthy();
-    expect(within(ann).getByText('See you at the lighthouse')).toBeTruthy();
+    // The link covers its tile; the snippet sits in the same tile.
+    const annTile = ann.closest<HTMLElement>('[data-conversation-tile]')!;
+    expect(within(annTile).getByText('See you at the lighthouse')).toBeTruthy();
     const ben = within(list).getByRole('link', { name: 'Ben Small' });
-    expect(within(ben).getByText('No messages yet')).toBeTruthy();
-    expect(within(ben).queryByTestId('unread-badge')).toBeNull();
+    const benTile = ben.closest<HTMLElement>('[data-conversation-tile]')!;
+    expect(within(benTile).getByText('No messages yet')).toBeTruthy();
+    expect(within(benTile).queryByTestId('unread-badge')).toBeNull();
   });
 
   it('toasts "DM error: {message}" for a server failure and says "Failed to load conversations."', async () => {

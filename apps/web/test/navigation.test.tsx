@@ -36,6 +36,35 @@ describe('on each navigation', () => {
   });
 });
 
+describe('focus, announcement and scroll on navigation (issue 22)', () => {
+  it('moves focus to the new page’s heading and announces it', async () => {
+    const { router } = renderApp('/components');
+    await screen.findByRole('heading', { level: 1, name: 'Components' });
+    await act(() => router.navigate('/secret/login'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Login' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const live = document.querySelector('[aria-live="polite"][role="status"]');
+    expect(live?.textContent).toBe('Login');
+  });
+
+  it('back returns to the place left on the page; a new page starts at the top', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { router } = renderApp('/components');
+    await screen.findByRole('heading', { level: 1, name: 'Components' });
+    Object.defineProperty(window, 'scrollY', { value: 640, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    await act(() => router.navigate('/secret/login'));
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    scrollTo.mockClear();
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { level: 1, name: 'Components' });
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 640));
+    expect(scrollTo).not.toHaveBeenCalledWith(0, 0);
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+});
+
 describe('the generic error view', () => {
   it('is the router’s error element, with the spec’s default texts, inside the shell', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -12,8 +12,24 @@ function Attachment({ owner, name }: { owner: FileOwner; name: string }) {
       </Anchor>
     );
   }
-  if (kind === 'video') return <video src={url} controls preload="metadata" style={{ maxWidth: '100%' }} />;
-  if (kind === 'audio') return <audio src={url} controls preload="metadata" />;
+  // Members upload media files alone: there is no caption file to attach, so the player is named after
+  // the file and a plain link to it follows for readers who prefer to open it elsewhere.
+  if (kind === 'video' || kind === 'audio') {
+    return (
+      <Stack gap={2}>
+        {kind === 'video' ? (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- uploads come without captions (see above)
+          <video src={url} controls preload="metadata" style={{ maxWidth: '100%' }} aria-label={name} />
+        ) : (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- uploads come without captions (see above)
+          <audio src={url} controls preload="metadata" aria-label={name} />
+        )}
+        <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+          {name}
+        </Anchor>
+      </Stack>
+    );
+  }
   return (
     <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
       {name}

@@ -23,6 +23,8 @@ export const siteConfig = {
   production: env.PROD,
   /** The site's default theme; a signed-in member's own setting overrides it (spec part 2 §9). */
   defaultTheme: isThemeSetting(env.VITE_DEFAULT_THEME) ? env.VITE_DEFAULT_THEME : ('auto' as ThemeSetting),
-  patronUrl: optionalUrl(env.VITE_PATRON_URL),
-  chatUrl: optionalUrl(env.VITE_CHAT_URL),
+  /** PATRON_URL (PRODUCT.md §13); VITE_PATRON_URL is the older name, still read. */
+  patronUrl: optionalUrl(env.PATRON_URL) ?? optionalUrl(env.VITE_PATRON_URL),
+  /** CHAT_URL (PRODUCT.md §13); VITE_CHAT_URL is the older name, still read. */
+  chatUrl: optionalUrl(env.CHAT_URL) ?? optionalUrl(env.VITE_CHAT_URL),
 };

@@ -1,5 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { FlashMessages } from '../../components/flash';
 import { NavigationEffects } from '../navigation-effects';
@@ -9,30 +10,48 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { SideNav } from './side-nav';
 
+/** Moves focus past the header and navigation to the page itself: its heading, or the main area. */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const main = document.getElementById(MAIN_ID);
+  const target = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+}
+
+const MAIN_ID = 'main-content';
+
 /** The frame around every page: header, side navigation, flash messages, the page, footer. */
 export function Shell() {
   const [navOpened, { toggle, close }] = useDisclosure();
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      {/* Before the outlet: see NavigationEffects for why the order matters. */}
-      <NavigationEffects />
-      <SessionEffects />
-      <LiveListEffects />
-      <AppShell.Header>
-        <Header navOpened={navOpened} onToggleNav={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <SideNav onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <FlashMessages />
-        <Outlet />
-        <Footer />
-      </AppShell.Main>
-    </AppShell>
+    <>
+      <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToContent}>
+        Skip to main content
+      </a>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <SessionEffects />
+        <LiveListEffects />
+        <AppShell.Header>
+          <Header navOpened={navOpened} onToggleNav={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label="Main navigation">
+          <SideNav onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_ID}>
+          {/* Before the outlet: see NavigationEffects for why the order matters. Its live region that
+              announces each new page sits inside the main landmark. */}
+          <NavigationEffects />
+          <FlashMessages />
+          <Outlet />
+          <Footer />
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { avatarUrl } from '../../lib/avatar';
 import { formatBadgeCount, formatDateTime } from '../../lib/format';
@@ -17,29 +17,41 @@ export function ConversationTile({ conversation }: { conversation: ViewerConvers
   const name = memberName(conversation.other);
   const unread = conversation.viewerUnreadCount;
   const snippet = conversation.count > 0 ? snippetOf(conversation.lastMessageContent) : '';
+  const badge = formatBadgeCount(unread, TILE_BADGE_CAP);
+  // The link holds the name and the badge, so its name ("Ann, 3 unread") says what it shows (WCAG 2.5.3);
+  // it stretches over the whole card, so the card stays one big target.
   return (
     <Card
-      component={Link}
-      to={`/messages/${conversation.id}`}
       withBorder
       padding="sm"
+      pos="relative"
       data-unread={unread > 0}
-      aria-label={unread > 0 ? `${name}, ${formatBadgeCount(unread, TILE_BADGE_CAP)} unread` : name}
+      data-conversation-tile
       bg={unread > 0 ? 'var(--mantine-primary-color-light)' : undefined}
     >
       <Group wrap="nowrap" align="flex-start">
         <Avatar src={avatarUrl(conversation.other)} alt="" radius="xl" name={name} color="initials" />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={unread > 0 ? 700 : 500} truncate>
-              {name}
-            </Text>
-            {unread > 0 && (
-              <Badge color="red" variant="filled" data-testid="unread-badge">
-                {formatBadgeCount(unread, TILE_BADGE_CAP)}
-              </Badge>
-            )}
-          </Group>
+          <Anchor
+            component={Link}
+            to={`/messages/${conversation.id}`}
+            aria-label={unread > 0 ? `${name}, ${badge} unread` : name}
+            className="stretched-link"
+            underline="never"
+            c="inherit"
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text fw={unread > 0 ? 700 : 500} truncate>
+                {name}
+              </Text>{' '}
+              {/* The space above keeps the visible text "Ann 3" in step with the name "Ann, 3 unread". */}
+              {unread > 0 && (
+                <Badge color="red" variant="filled" data-testid="unread-badge">
+                  {badge}
+                </Badge>
+              )}
+            </Group>
+          </Anchor>
           <Text size="sm" c={snippet ? undefined : 'dimmed'} lineClamp={1}>
             {snippet || NO_MESSAGES_YET}
           </Text>

@@ -50,7 +50,7 @@ export function MessagesLink({ userId }: { userId: string }) {
       </Indicator>
       <Menu position="bottom-end" width={320} shadow="md">
         <Menu.Target>
-          <ActionIcon variant="subtle" size="sm" aria-label="Inbox">
+          <ActionIcon variant="subtle" size="md" aria-label="Inbox">
             <ChevronIcon />
           </ActionIcon>
         </Menu.Target>

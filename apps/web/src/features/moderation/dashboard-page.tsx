@@ -23,7 +23,7 @@ const TILES: { count: AdminCount; label: string; to: string }[] = [
 function CountTile({ count, label, to }: (typeof TILES)[number]) {
   const value = useAdminCount(count);
   return (
-    <Card withBorder component={Link} to={to} aria-label={label}>
+    <Card withBorder component={Link} to={to}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>

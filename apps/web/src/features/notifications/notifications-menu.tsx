@@ -24,13 +24,14 @@ export function NotificationsMenu({ userId }: { userId: string }) {
 
   return (
     <Menu position="bottom-end" width={320} shadow="md">
-      <Menu.Target>
-        <Indicator label={formatBadgeCount(count)} size={18} disabled={count === 0} color="red" offset={4}>
+      {/* The menu's target is the button itself, so its expanded state sits on a button (not the badge). */}
+      <Indicator label={formatBadgeCount(count)} size={18} disabled={count === 0} color="red" offset={4}>
+        <Menu.Target>
           <ActionIcon variant="subtle" size="lg" aria-label="Notifications">
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Menu.Target>
+        </Menu.Target>
+      </Indicator>
       <Menu.Dropdown>
         <Menu.Label>Notifications</Menu.Label>
         {items.length === 0 ? (
