@@ -52,7 +52,15 @@ describe('story drafts', () => {
       user: USER_ID,
       type: 'story',
       post: '',
-      data: { title: 'Maps', description: '', labels: [], tags: '', content: 'The giant' },
+      data: {
+        title: 'Maps',
+        description: '',
+        labels: [],
+        tags: '',
+        sizes: { larger_size: '', smaller_size: '', size_change: '' },
+        content: 'The giant',
+        publishAt: '',
+      },
     });
     expect(Object.fromEntries(fakeApi.requestsTo(DRAFTS, 'GET')[0]!.query)).toMatchObject({
       filter: `user = "${USER_ID}" && type = "story" && post = ""`,
