@@ -206,7 +206,7 @@ describe.skipIf(!inject('browserAvailable'))('what a newcomer stumbles on', () =
     await register.submit();
     await page.waitForURL((url) => url.pathname === '/edit-profile');
     await page.close();
-  });
+  }, 60_000);
 
   it('a moderator sees a missing reason at its box, the chosen labels, and no old error after a success', async () => {
     const author = await createMember(admin, { username: 'label_author', name: 'Label Author' });
