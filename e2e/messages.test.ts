@@ -83,7 +83,7 @@ describe.skipIf(!inject('browserAvailable'))('direct messages between two member
       await benPage.getByRole('banner').getByRole('link', { name: 'Messages (1 unread)' }).waitFor();
 
       // Opening it marks Ann's message read: Ben's header badge drops, and the server agrees.
-      await tile.click();
+      await benList.tileLink('Ann Tall').click();
       const benThread = new ConversationPage(benPage, server.url);
       await benThread.message('look at this tiny map').waitFor();
       expect(await benThread.senderOf('look at this tiny map').innerText()).toBe('Ann Tall');

@@ -3,11 +3,19 @@ import { AppPage } from './app-page';
 
 /** /messages: the member's conversations, and the header's messages link and inbox dropdown. */
 export class MessagesPage extends AppPage {
-  /** The tile of the conversation with this member (by their name). */
-  tile(name: string): Locator {
+  /** The link of the conversation with this member (by their name), which opens it. */
+  tileLink(name: string): Locator {
     return this.page
       .getByRole('list', { name: 'Conversations' })
       .getByRole('link', { name: new RegExp(`^${name}(,|$)`) });
+  }
+
+  /** The whole tile of that conversation: the link, the snippet of the last message, the time. */
+  tile(name: string): Locator {
+    return this.page
+      .getByRole('list', { name: 'Conversations' })
+      .locator('[data-conversation-tile]')
+      .filter({ has: this.page.getByRole('link', { name: new RegExp(`^${name}(,|$)`) }) });
   }
 
   /** The unread badge on a tile. */
