@@ -39,7 +39,7 @@ const required = (message: string) => (value: string) => (value.trim() ? null : 
 /** Links inside the terms label open in a new tab, so reading them does not lose the form. */
 function TermsLink({ to, children }: { to: string; children: string }) {
   return (
-    <Anchor href={to} target="_blank" rel="noopener" inherit>
+    <Anchor href={to} target="_blank" rel="noopener" inherit underline="always">
       {children}
     </Anchor>
   );
