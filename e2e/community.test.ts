@@ -125,8 +125,11 @@ describe.skipIf(!inject('browserAvailable'))(
         await register.fill(valid);
         await register.submit();
         await authorPage.waitForURL((url) => url.pathname === '/edit-profile');
-        await app.accountMenu.waitFor();
-        expect(await app.accountMenu.getAttribute('aria-label')).toBe('Account menu for Tiny Tester');
+        // The menu is named by the username until the profile has loaded, then by the display name.
+        await authorPage
+          .getByRole('banner')
+          .getByRole('button', { name: 'Account menu for Tiny Tester', exact: true })
+          .waitFor();
       },
       STEP_TIMEOUT,
     );
