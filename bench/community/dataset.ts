@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { communityCollections } from '../../apps/server/src/collections';
 import type { Core } from '../../apps/server/src/core';
 import type { Collection } from '../../apps/server/src/core/collections/model';
+import { SIZE_CHANGES, SIZE_CLASSES } from '../../apps/server/src/collections/posts';
 import { createRecord } from '../../apps/server/src/core/records/write';
 import { systemRequest } from '../../apps/server/src/core/rules/request-info';
 import { ensureCollections } from '../../apps/server/src/site/ensure-collections';
@@ -75,6 +76,10 @@ const TAGS = 300;
 const FORUMS = 12;
 /** Members whose tokens the scenarios use, spread from the most active to the least. */
 const POOL = 20;
+/** Tags and labels each muting member mutes (PRODUCT.md §14), and how often a member mutes anything. */
+const MUTED_TAGS = 2;
+const MUTED_LABELS = 1;
+const MUTING_EVERY = 10;
 const VIEW_POOL = 1000;
 
 export interface PoolMember {
@@ -101,6 +106,27 @@ export interface CommunityFacts {
   popularStories: { storyId: string; postId: string }[];
   /** Search queries from common to rare words. */
   searchQueries: string[];
+}
+
+/** Pool members from the most active (index 2: 0 and 1 are staff) to the quietest, log-spaced. */
+function poolIndicesFor(members: number): Set<number> {
+  const indices = new Set<number>();
+  for (let t = 0; t < POOL * 3 && indices.size < Math.min(POOL, members - 2); t++) {
+    indices.add(Math.min(members - 1, 2 + Math.floor((members - 2) ** (t / (POOL * 3 - 1)) - 1)));
+  }
+  return indices;
+}
+
+const NO_SIZES = { larger_size: '', smaller_size: '', size_change: '' };
+
+/** A story's size metadata: the larger character from normal up, the smaller from normal down. */
+function storySizes(random: Random) {
+  const normal = SIZE_CLASSES.indexOf('normal');
+  return {
+    larger_size: SIZE_CLASSES[normal + skewed(random, SIZE_CLASSES.length - normal, 1.5)]!,
+    smaller_size: SIZE_CLASSES[normal - skewed(random, normal + 1, 1.5)]!,
+    size_change: SIZE_CHANGES[skewed(random, SIZE_CHANGES.length, 1.2)]!,
+  };
 }
 
 async function timed<T>(timings: Record<string, number>, key: string, work: () => Promise<T>): Promise<T> {
@@ -305,6 +331,7 @@ export async function buildCommunity(
       const state = plan.state[i]!;
       const labels = isStory ? distinctIndices(random, LABELS, 1 + Math.floor(random() * 3)) : [];
       const tags = isStory ? distinctIndices(random, TAGS, Math.floor(random() * 6)) : [];
+      const sized = isStory && random() < 0.8 ? storySizes(random) : NO_SIZES;
       await posts.add({
         id: plan.ids[i],
         type: isStory ? 'story' : 'forum-post',
@@ -313,6 +340,7 @@ export async function buildCommunity(
         contributors: [memberIds[plan.author[i]!]],
         labels: labels.map((l) => labelIds[l]),
         tags: tags.map((t) => tagIds[t]),
+        ...sized,
         attachments: [],
         published: state === 2 ? created : '',
         submitted: state >= 1 ? created : '',
@@ -361,6 +389,7 @@ export async function buildCommunity(
         contributors: [memberIds[plan.author[first]!]],
         labels: [],
         tags: [],
+        ...NO_SIZES,
         attachments: [],
         published: state === 2 ? created : '',
         submitted: state >= 1 ? created : '',
@@ -525,6 +554,24 @@ export async function buildCommunity(
     await finish('presence', presence);
   });
 
+  // ---- muted tags and labels: every pool member mutes some (so the scenarios' `muted=hide` hides
+  // something), and so does one member in ten
+  const poolIndices = poolIndicesFor(M);
+  await timed(timings, 'mutes', async () => {
+    const mutes = writer('mutes');
+    for (let i = 2; i < M; i++) {
+      if (!poolIndices.has(i) && i % MUTING_EVERY !== 0) continue;
+      const created = dateString(NOW - Math.floor(random() * YEAR));
+      const muted = [
+        ...distinctIndices(random, 50, MUTED_TAGS).map((t) => ({ tag: tagIds[t], label: '' })),
+        ...distinctIndices(random, LABELS, MUTED_LABELS).map((l) => ({ tag: '', label: labelIds[l] })),
+      ];
+      for (const mute of muted)
+        await mutes.add({ id: recordId(random), user: memberIds[i], ...mute, created });
+    }
+    await finish('mutes', mutes);
+  });
+
   // ---- the search index, filled by the server's own rebuild (what a start on these rows would do)
   await timed(timings, 'search', () => reindexAllStories(core.db.kysely, dialect));
 
@@ -547,11 +594,6 @@ export async function buildCommunity(
     }
   });
 
-  // Pool members from the most active (index 2: 0 and 1 are staff) to the quietest, log-spaced.
-  const poolIndices = new Set<number>();
-  for (let t = 0; t < POOL * 3 && poolIndices.size < Math.min(POOL, M - 2); t++) {
-    poolIndices.add(Math.min(M - 1, 2 + Math.floor((M - 2) ** (t / (POOL * 3 - 1)) - 1)));
-  }
   const pool = [...poolIndices].map((i) => ({
     id: memberIds[i]!,
     username: `member${i}`,

@@ -10,6 +10,7 @@ import type { Core } from '../../apps/server/src/core';
 import type { Collection } from '../../apps/server/src/core/collections/model';
 import type { RecordContext } from '../../apps/server/src/core/records/context';
 import { expandRecords } from '../../apps/server/src/core/records/expand';
+import { listAdjustments } from '../../apps/server/src/core/records/list-adjustments';
 import { listRecords, viewRecord, type ListParams } from '../../apps/server/src/core/records/read';
 import { guestRequest } from '../../apps/server/src/core/rules/request-info';
 import { CREATE_COMMENT_BUDGET, LIST_BUDGET, SEARCH_BUDGET, VIEW_BUDGET, type Scenario } from '../scenarios';
@@ -53,6 +54,9 @@ interface ListCall {
   talker?: boolean;
 }
 
+/** The larger-character classes the filtered search asks for, common to rare. */
+const SEARCH_LARGER = ['macro', 'giga', 'mega', 'tera'];
+
 const quote = (value: string) => JSON.stringify(value);
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -76,6 +80,20 @@ function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       collection: 'stories',
       nonEmpty: true,
       query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
+    },
+    {
+      // The home page and the story list as a member with muted tags sees them (PRODUCT.md §14).
+      key: 'stories-latest-muted',
+      title: 'stories-latest with muted=hide (the member mutes 2 tags and a label)',
+      collection: 'stories',
+      nonEmpty: true,
+      query: () => ({
+        ...page(10),
+        filter: PUBLISHED,
+        sort: '-created',
+        expand: STORY_EXPAND,
+        muted: 'hide',
+      }),
     },
     {
       key: 'series-latest',
@@ -429,6 +447,7 @@ export function communityScenarios(
           sort: query.sort,
           filter: query.filter,
           skipTotal: query.skipTotal === '1',
+          ...(await listAdjustments(core, target, request)),
         };
         const result = await listRecords(records, target, params, request);
         if (query.expand) await expandRecords(records, target, result.items, query.expand, request);
@@ -504,6 +523,30 @@ export function communityScenarios(
         const items = json.items as unknown[];
         if (items.length === 0) throw new Error('no results');
         return `${items.length} of ${count(Number(json.totalItems))}`;
+      },
+    },
+    {
+      // The search page with its size filters set and the member's muted tags hidden.
+      key: 'search-filtered',
+      title: 'story search with a size filter and muted=hide, 20 per page',
+      connections,
+      budget: SEARCH_BUDGET,
+      request: (i) => ({
+        method: 'GET',
+        path: `/api/search/stories?${new URLSearchParams({
+          q: facts.searchQueries[i % facts.searchQueries.length]!,
+          larger: SEARCH_LARGER[i % SEARCH_LARGER.length]!,
+          muted: 'hide',
+          page: '1',
+          perPage: '20',
+        }).toString()}`,
+        headers: { authorization: ctx.token('member', i) },
+      }),
+      check(status, body) {
+        const json = parse(status, body);
+        const items = json.items as unknown[];
+        if (typeof json.hidden !== 'number') throw new Error('no hidden count: muted=hide was not applied');
+        return `${items.length} of ${count(Number(json.totalItems))}, ${count(json.hidden)} hidden`;
       },
     },
   );

@@ -16,6 +16,7 @@ import { appMailer, openAppDatabase } from '../../apps/server/src/app';
 import { communityCollections } from '../../apps/server/src/collections';
 import { loadConfig } from '../../apps/server/src/config';
 import { createCore, type Core } from '../../apps/server/src/core';
+import { registerSite } from '../../apps/server/src/site';
 import { createLogger } from '../../apps/server/src/tools/logger';
 import type { BenchConfig, DialectName } from '../config';
 import { postgresFloor, sqliteFloor, type DriverFloor } from '../floors';
@@ -210,6 +211,8 @@ async function runDialect(
 
   const { core, close } = await openCore(env);
   const closeCore = cleanup.add('close the bench core', close);
+  // The site's list adjustments (blocks, muted tags) take part in the replays, as in the server.
+  registerSite(core);
   await core.settings.update(core.db.kysely, { rateLimits: { enabled: false } });
   // The server's presence sweep turns `online` rows idle for 3 minutes `offline`; the run is longer
   // than that, so the generated members online are dated ahead to stay online until it ends.

@@ -232,9 +232,9 @@ describe('message requests and who may message me', () => {
       body: { id: USER_ID, collectionName: 'users', username: 'tiny_tom', ...(request.body as object) },
     }));
     renderApp('/settings');
-    const [select] = await screen.findAllByLabelText('Who may message me', {}, { timeout: 5000 });
-    await userEvent.click(select!);
-    await userEvent.click(await screen.findByRole('option', { name: 'Nobody (staff always can)' }));
+    const choices = await screen.findByRole('radiogroup', { name: 'Who may message me' }, { timeout: 5000 });
+    expect(within(choices).getByRole('radio', { name: 'Everyone' })).toHaveProperty('checked', true);
+    await userEvent.click(within(choices).getByRole('radio', { name: 'Nobody (staff always can)' }));
     expect(await screen.findByText('Settings saved successfully.')).toBeTruthy();
     const [saved] = fakeApi.requestsTo(`/api/collections/users/records/${USER_ID}`, 'PATCH');
     expect(saved!.body).toEqual({ settings: { theme: 'auto', messages_from: 'nobody' } });

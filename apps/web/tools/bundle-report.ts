@@ -6,7 +6,9 @@
  * - First load: the entry chunk and every chunk it imports statically (what index.html preloads).
  * - A route: the chunk its screen is lazily loaded from, plus the chunks that screen imports statically
  *   and the first load does not hold already, i.e. what a cold navigation to it fetches.
- * - On-demand chunks (the markdown renderer, the signed-in header tools, ...) are counted the same way.
+ * - An on-demand chunk (the markdown renderer, the signed-in header tools, ...) counts what it adds to
+ *   the page that loads it: its chunk and static imports beyond the first load and beyond what its
+ *   importer already fetched (the largest such addition when several chunks load it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,8 @@ interface Chunk {
   fileName: string;
   gzip: number;
   imports: string[];
+  /** Chunks this one loads with `import()`. */
+  dynamicImports?: string[];
   isEntry: boolean;
   isDynamicEntry: boolean;
   /** The source module a lazily loaded chunk stands for, relative to apps/web. */
@@ -87,12 +91,22 @@ export function measure(chunks: ReadonlyMap<string, Chunk>, css: number, webRoot
   const size = (names: Iterable<string>) =>
     [...names].reduce((sum, n) => sum + (chunks.get(n)?.gzip ?? 0), 0);
   const routes = routesByModule(webRoot);
+  /** What loading `chunk` fetches once `loaded` is in the browser. */
+  const added = (chunk: string, loaded: ReadonlySet<string>) =>
+    size([...closure([chunk], chunks)].filter((n) => !first.has(n) && !loaded.has(n)));
+  const importersOf = (chunk: string) =>
+    [...chunks.values()].filter((c) => c.dynamicImports?.includes(chunk)).map((c) => c.fileName);
   const groups = [...chunks.values()]
     .filter((c) => c.isDynamicEntry && c.source)
     .map((c): Group => {
-      const extra = [...closure([c.fileName], chunks)].filter((n) => !first.has(n));
       const source = c.source!.replace(/\.tsx?$/, '');
-      return { source, routes: routes.get(source) ?? [], own: c.gzip, total: size(extra) };
+      const screenRoutes = routes.get(source) ?? [];
+      // A screen is reached by navigation (from the first load); an on-demand chunk from its importer.
+      const importers = screenRoutes.length ? [] : importersOf(c.fileName);
+      const total = importers.length
+        ? Math.max(...importers.map((importer) => added(c.fileName, closure([importer], chunks))))
+        : added(c.fileName, new Set());
+      return { source, routes: screenRoutes, own: c.gzip, total };
     })
     .sort((a, b) => a.source.localeCompare(b.source));
   return {
@@ -134,7 +148,7 @@ export function toMarkdown(numbers: BundleNumbers): string {
         `| \`${g.source.replace(/^src\//, '')}\` | ${routeList(g.routes)} | ${kb(g.own)} | ${kb(g.total)} | ${verdict(g.total, routeChunk)} |`,
     ),
     '',
-    'Loaded on demand inside screens (same budget):',
+    'Loaded on demand inside screens (same budget); "cold" is what opening it adds to the screen that loads it:',
     '',
     '| module | chunk | cold | |',
     '| --- | --- | --- | --- |',
@@ -184,6 +198,7 @@ export function bundleReport({ webRoot, docFile }: BundleReportOptions): Plugin 
           fileName: output.fileName,
           gzip: gzipSync(output.code, { level: 9 }).length,
           imports: output.imports,
+          dynamicImports: output.dynamicImports,
           isEntry: output.isEntry,
           isDynamicEntry: output.isDynamicEntry,
           source: output.facadeModuleId ? path.relative(webRoot, output.facadeModuleId) : null,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import type { Collection } from '../core/collections/model';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listRecords, viewRecord } from '../core/records/read';
+import { listAdjustments } from '../core/records/list-adjustments';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { ApiError } from '../tools/api-error';
 import { assertValidFields, pickFields } from '../tools/picker';
@@ -54,7 +55,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
         sort: queryString(query, 'sort'),
         filter: queryString(query, 'filter'),
         skipTotal: queryBool(query, 'skipTotal'),
-        narrowing: await core.listNarrowers.get(collection.name)?.(request.info),
+        ...(await listAdjustments(core, collection, request.info)),
       },
       request.info,
     );

@@ -16,7 +16,7 @@ import { ensureRelationIndexes } from './collections/relation-indexes';
 import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
-import type { ListNarrower } from './records/read';
+import type { ListNarrower, ListRuleShortcut } from './records/read';
 import { CountCache } from './records/count-cache';
 import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
@@ -31,6 +31,8 @@ export interface Core {
   hooks: Hooks;
   /** Per collection, what may narrow a list on the caller's behalf (site/mutes.ts: muted tags). */
   listNarrowers: Map<string, ListNarrower>;
+  /** Cheaper equivalents of list rules for some callers (site/blocks.ts). */
+  listRuleShortcuts: ListRuleShortcut[];
   tokens: TokenService;
   settings: SettingsStore;
   passwords: PasswordHasher;
@@ -102,6 +104,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     records,
     hooks,
     listNarrowers: new Map(),
+    listRuleShortcuts: [],
     tokens,
     settings,
     passwords,

@@ -6,6 +6,8 @@
  * rows are the blocker's alone; declining a message request writes a block.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { guestRequest } from '../../src/core/rules/request-info';
+import { LISTS_HIDING_BLOCKED, withoutBlocksWhenNone } from '../../src/site/blocks';
 import { MESSAGE_REFUSED } from '../../src/site/safe-messages';
 import { describeEachDialect } from '../support/databases';
 import {
@@ -188,6 +190,35 @@ describeEachDialect('blocking', (getDb) => {
 
     await unblock('bob', id);
     expect(seen(await views('bob'))).toEqual(everything);
+  });
+
+  it('a member who blocked nobody lists with the rule minus "not blocked"; a blocker keeps the whole rule', async () => {
+    const { core } = community;
+    const shortcut = withoutBlocksWhenNone(core);
+    const requestOf = async (token: string) => {
+      const auth = await core.tokens.authenticate(core.records, token);
+      expect(auth).not.toBeNull();
+      return guestRequest({ auth });
+    };
+    const asCarol = await requestOf(carol.token);
+    const asBob = await requestOf(community.token('bob')!);
+    const id = await block('bob', CAST.alice);
+    try {
+      const carols = await shortcut(asCarol);
+      expect([...carols.keys()].sort()).toEqual([...LISTS_HIDING_BLOCKED].sort());
+      for (const name of LISTS_HIDING_BLOCKED) {
+        const rule = core.registry.find(name)!.listRule!;
+        // Every one of these lists hides blocked members as its rule's last part...
+        expect(rule, name).toMatch(/ && \(\S+\.blocks_via_blocked\.blocker != @request\.auth\.id\)$/);
+        // ...which carol, who blocked nobody, is spared.
+        expect(carols.get(name), name).toBe(rule.slice(0, rule.lastIndexOf(' && (')));
+      }
+      // bob, who blocked alice, keeps the whole rules.
+      expect((await shortcut(asBob)).size).toBe(0);
+    } finally {
+      await unblock('bob', id);
+    }
+    expect((await shortcut(asBob)).size).toBe(LISTS_HIDING_BLOCKED.length);
   });
 
   it("no notification about a blocked member's doings reaches the blocker; others' still do", async () => {

@@ -30,6 +30,14 @@ export interface CompileContext {
   counter?: { next: number };
   /** Collects what the compiled SQL reads (see `ResolverOptions.reads`). */
   reads?: Set<string>;
+  /** This caller's cheaper equivalents of list rules, by collection (records/read.ts `ListParams`). */
+  listRules?: ReadonlyMap<string, string> | undefined;
+}
+
+/** The list rule that applies to this caller: the collection's, or the equivalent the site supplied. */
+export function listRuleOf(ctx: CompileContext, collection: Collection): string | null {
+  const own = collection.listRule;
+  return own ? (ctx.listRules?.get(collection.name) ?? own) : own;
 }
 
 /** An API rule as SQL against `alias` (rules may read hidden fields and join any collection). */
@@ -106,9 +114,10 @@ export function clientResolver(
     readGuard: (owner, field, fieldAlias) =>
       field.readRule ? ruleSql({ ...ctx, counter }, owner, field.readRule, fieldAlias) : sql`1 = 1`,
     gate: (joined, joinedAlias, given) => {
-      if (joined.listRule === null) throw new FilterResolveError(`${joined.name} cannot be filtered by`);
-      if (joined.listRule === '') return null;
-      const rule = parseCached(joined.listRule);
+      const listRule = listRuleOf(ctx, joined);
+      if (listRule === null) throw new FilterResolveError(`${joined.name} cannot be filtered by`);
+      if (listRule === '') return null;
+      const rule = parseCached(listRule);
       const needed = given.length
         ? ruleGivenFilter(ctx.registry, joined, rule, given, callerIdOf(ctx.request))
         : rule;

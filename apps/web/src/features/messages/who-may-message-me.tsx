@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { flash } from '../../components/flash';
 import { useSession } from '../../lib/session';
 import { flashDmErrors } from './api/dm-errors';
@@ -6,21 +6,21 @@ import { MESSAGES_FROM_CHOICES, messagesFromOf, useSaveMessagesFrom } from './ap
 
 export const WHO_MAY_MESSAGE_ME = 'Who may message me';
 
-/** The member's choice of who may start a conversation with them (PRODUCT.md §14), saved at once. */
+/**
+ * The member's choice of who may start a conversation with them (PRODUCT.md §14), saved at once.
+ * Three choices read best side by side as radio buttons (and need no dropdown code on /settings).
+ */
 export function WhoMayMessageMe() {
   const { user } = useSession();
   const save = useSaveMessagesFrom();
   if (!user) return null;
   const current = messagesFromOf(user.settings);
   return (
-    <Select
+    <Radio.Group
       label={WHO_MAY_MESSAGE_ME}
       description="Anyone you already talk with can keep writing to you. Moderators can always reach you."
-      data={MESSAGES_FROM_CHOICES.map((choice) => ({ ...choice }))}
       value={current}
-      allowDeselect={false}
-      disabled={save.isPending}
-      maw={420}
+      maw={480}
       onChange={(value) => {
         if (!value || value === current) return;
         save.mutate(
@@ -28,6 +28,12 @@ export function WhoMayMessageMe() {
           { onSuccess: () => flash.success('Settings saved successfully.'), onError: flashDmErrors },
         );
       }}
-    />
+    >
+      <Stack gap="xs" mt="xs">
+        {MESSAGES_FROM_CHOICES.map((choice) => (
+          <Radio key={choice.value} value={choice.value} label={choice.label} disabled={save.isPending} />
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }

@@ -9,9 +9,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAdminCount, type AdminCount } from './api/get-admin-counts';
 import { useRecentDecisions } from './api/get-recent-decisions';
-import { SiteLabels } from './site-labels';
-import { SitePages } from './site-pages';
-import { SiteTags } from './site-tags';
+import { SiteManagement } from './site-management';
 import { StaffChat } from './staff-chat';
 
 const TILES: { count: AdminCount; label: string; to: string }[] = [
@@ -96,15 +94,7 @@ export function DashboardPage() {
         <RecentDecisions />
       </SimpleGrid>
       <Title order={2}>Manage the site</Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <SiteTags />
-        {isAdmin(roles) && (
-          <>
-            <SiteLabels />
-            <SitePages />
-          </>
-        )}
-      </SimpleGrid>
+      <SiteManagement admin={isAdmin(roles)} />
     </Stack>
   );
 }
