@@ -23,7 +23,6 @@ export const COAUTHOR_TEXTS = {
   noMember: 'No member has that username.',
   alreadyContributor: 'Already a contributor of this post.',
   loading: 'Loading co-authors…',
-  submitHint: 'You can invite co-authors after the first save.',
   // /notifications
   invitationsHeading: 'Co-author invitations',
   invitationsLoading: 'Loading invitations…',
