@@ -11,6 +11,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CoauthorsPage } from './pages/coauthors-page';
 import { StoryPage } from './pages/story-page';
+import { axeViolations, installAxe } from './support/axe';
 import { launchBrowser, screenshotOnFailure, type BrowserSession } from './support/browser';
 import { clientOf, createMember, openSignedIn, superuserClient, type Member } from './support/members';
 import { startServer, type RunningServer } from './support/server';
@@ -46,6 +47,7 @@ describe.skipIf(!inject('browserAvailable'))('co-author invitations', () => {
       browsers.set(member.username, browser);
     }
     const page = await browser.context.newPage();
+    await installAxe(page);
     screenshotOnFailure(page, `coauthors-${member.username}`);
     await openSignedIn(page, server.url, await clientOf(admin, member), pathname);
     return page;
@@ -90,6 +92,7 @@ describe.skipIf(!inject('browserAvailable'))('co-author invitations', () => {
       await panel.pendingInvitations.filter({ hasText: 'Ben Bramble' }).waitFor();
       await panel.panel.scrollIntoViewIfNeeded();
       await shoot(adaPage, 'panel-invited');
+      expect(await axeViolations(adaPage)).toEqual([]);
 
       const benPage = await open(ben, '/notifications');
       const invitations = new CoauthorsPage(benPage, server.url);
@@ -97,6 +100,7 @@ describe.skipIf(!inject('browserAvailable'))('co-author invitations', () => {
       const item = invitations.invitation(STORY);
       await item.getByText(`Ada Author invites you to co-author ${STORY}`).waitFor();
       await shoot(benPage, 'invitations');
+      expect(await axeViolations(benPage)).toEqual([]);
       await invitations.accept(STORY);
       await invitations.flash(`You are now a co-author of "${STORY}".`).waitFor();
       await invitations.invitationsSection.waitFor({ state: 'detached' });

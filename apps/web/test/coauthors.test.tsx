@@ -270,7 +270,7 @@ describe('co-author invitations on /notifications', () => {
     });
     // The section comes before the notifications.
     const heading = screen.getByRole('heading', { name: 'Co-author invitations' });
-    expect(heading.compareDocumentPosition(screen.getByText('You have no notifications.'))).toBe(
+    expect(heading.compareDocumentPosition(await screen.findByText('You have no notifications.'))).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
 
