@@ -50,15 +50,22 @@ export class CoauthorsPage extends AppPage {
   }
 
   async accept(title: string): Promise<void> {
-    await this.invitation(title).getByRole('button', { name: /^Accept/ }).click();
+    await this.invitation(title)
+      .getByRole('button', { name: /^Accept/ })
+      .click();
   }
 
   async decline(title: string): Promise<void> {
-    await this.invitation(title).getByRole('button', { name: /^Decline/ }).click();
+    await this.invitation(title)
+      .getByRole('button', { name: /^Decline/ })
+      .click();
   }
 
   /** /notifications: a notification in the page's list. */
   listedNotification(text: string): Locator {
-    return this.page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: text });
+    return this.page
+      .getByRole('list', { name: 'Notifications' })
+      .getByRole('listitem')
+      .filter({ hasText: text });
   }
 }

@@ -101,7 +101,9 @@ describe('the Co-authors panel of /stories/edit/{id}', () => {
       within(waiting).getByRole('button', { name: 'Withdraw the invitation of Carl the Small' }),
     );
     await waitFor(() => expect(flashTexts()).toContain('success: Invitation withdrawn.'));
-    await waitFor(() => expect(within(region).queryByRole('list', { name: 'Waiting for an answer' })).toBeNull());
+    await waitFor(() =>
+      expect(within(region).queryByRole('list', { name: 'Waiting for an answer' })).toBeNull(),
+    );
     expect(fakeApi.requestsTo(`${INVITATIONS}/inv1`, 'DELETE')).toHaveLength(1);
   });
 
@@ -231,8 +233,7 @@ describe('the Co-authors panel of /series/edit/{id}', () => {
 
 describe('co-author invitations on /notifications', () => {
   const section = () => screen.queryByRole('region', { name: 'Co-author invitations' });
-  const serveNotifications = () =>
-    fakeApi.on('GET', NOTIFICATIONS, { body: listOf([], { perPage: 10000 }) });
+  const serveNotifications = () => fakeApi.on('GET', NOTIFICATIONS, { body: listOf([], { perPage: 10000 }) });
 
   it('lists each invitation with Accept and Decline; an answer is sent once and the list refreshes', async () => {
     signIn();

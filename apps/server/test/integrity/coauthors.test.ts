@@ -139,7 +139,9 @@ describeEachDialect('co-authors by invitation (PRODUCT.md §15)', (getDb) => {
     });
     // The post is unpublished, so bob cannot open it; the invitation tells him what it is.
     const mine = await api('bob', 'GET', 'collections/post_invitations/records');
-    expect(mine.json<{ items: { title: string }[] }>().items.map((item) => item.title)).toContain('Asked Twice');
+    expect(mine.json<{ items: { title: string }[] }>().items.map((item) => item.title)).toContain(
+      'Asked Twice',
+    );
     // Nobody writes the title or address but the server.
     const forged = await api('alice', 'POST', 'collections/post_invitations/records', {
       post,

@@ -58,7 +58,8 @@ const SCREENS = {
     import('../features/series/browse-series-page').then((m) => ({ Component: m.BrowseSeriesPage })),
   'series-submit': () =>
     import('../features/series/submit-series-page').then((m) => ({ Component: m.SubmitSeriesPage })),
-  'series-edit': () => import('./screens/series-edit-screen').then((m) => ({ Component: m.SeriesEditScreen })),
+  'series-edit': () =>
+    import('./screens/series-edit-screen').then((m) => ({ Component: m.SeriesEditScreen })),
   series: () => import('./screens/series-screen').then((m) => ({ Component: m.SeriesScreen })),
   search: () => import('./screens/search-screen').then((m) => ({ Component: m.SearchScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;

@@ -221,7 +221,9 @@ export function CoauthorsPanel({ post: saved, onChanged, onLeft }: CoauthorsPane
                     member={invitee}
                     fallback={COAUTHOR_TEXTS.someone}
                     note={
-                      invitation.inviter === me ? undefined : COAUTHOR_TEXTS.invitedBy(nameOf(invitation.inviter))
+                      invitation.inviter === me
+                        ? undefined
+                        : COAUTHOR_TEXTS.invitedBy(nameOf(invitation.inviter))
                     }
                   >
                     <Button
