@@ -18,7 +18,6 @@ export const COAUTHOR_TEXTS = {
   removed: (name: string) => `${name} is no longer a co-author.`,
   leave: 'Leave',
   leaveQuestion: 'Leave as a co-author? You will no longer be able to edit it unless invited again.',
-  left: 'You are no longer a co-author.',
   usernameRequired: 'Enter a username.',
   noMember: 'No member has that username.',
   alreadyContributor: 'Already a contributor of this post.',

@@ -1,6 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { flash } from '../../../components/flash';
-import { COAUTHOR_TEXTS } from '../coauthor-texts';
 import { coauthorKeys } from './keys';
 import { removeContributor } from './remove-contributor';
 
@@ -10,15 +8,14 @@ export function leavePost(postId: string, userId: string): Promise<void> {
 }
 
 /**
- * After leaving the member may no longer see the edit page: `onLeft` takes them elsewhere. The success is
- * said here, since the panel's own callbacks do not run once the page is gone.
+ * After leaving the member may no longer see the edit page: `onLeft` takes them elsewhere, and the page
+ * they land on (the byline without them) says it; a success flash would close with the navigation.
  */
 export function useLeavePost(postId: string, userId: string, onLeft: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => leavePost(postId, userId),
     onSuccess: async () => {
-      flash.success(COAUTHOR_TEXTS.left);
       await onLeft();
       await queryClient.invalidateQueries({ queryKey: coauthorKeys.all });
     },
