@@ -41,23 +41,25 @@ export async function installAxe(page: Page): Promise<void> {
 
 /**
  * The rules that fail on the page as shown now, one line per element. `rules` narrows the run to those
- * rules (for example only `target-size` at a phone's width).
+ * rules (for example only `target-size` at a phone's width); `within` (a CSS selector) to one part of
+ * the page, for a walk that checks its own screen and not the shell around it.
  */
-export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
+export async function axeViolations(page: Page, rules?: string[], within?: string): Promise<string[]> {
   const violations = await page.evaluate(
-    async ({ only, tags, extra }) => {
+    async ({ only, tags, extra, scope }) => {
       interface Axe {
         getRules(tags: string[]): { ruleId: string; tags: string[] }[];
-        run(context: Document, options: unknown): Promise<{ violations: unknown }>;
+        run(context: Document | Element, options: unknown): Promise<{ violations: unknown }>;
       }
       const axe = (window as unknown as { axe: Axe }).axe;
       // Experimental rules are left out, as axe's own default run leaves them out.
       const stable = axe.getRules(tags).filter((rule) => !rule.tags.includes('experimental'));
       const values = only ?? [...stable.map((rule) => rule.ruleId), ...extra];
-      const result = await axe.run(document, { runOnly: { type: 'rule', values } });
+      const context = (scope && document.querySelector(scope)) || document;
+      const result = await axe.run(context, { runOnly: { type: 'rule', values } });
       return result.violations;
     },
-    { only: rules ?? null, tags: TAGS, extra: BEST_PRACTICE_RULES },
+    { only: rules ?? null, tags: TAGS, extra: BEST_PRACTICE_RULES, scope: within ?? null },
   );
   return (violations as AxeResult[]).flatMap((v) =>
     v.nodes.map(

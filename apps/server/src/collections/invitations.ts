@@ -16,14 +16,14 @@ export const postInvitations: CollectionInput = {
     owns('inviter'),
     CONTRIBUTES('post.'),
     'user != @request.auth.id',
-    untouched('status'),
+    untouched('status', 'title', 'href'),
   ),
   // The invitee answers once: accepted or declined, nothing else changes.
   updateRule: all(
     owns('user'),
     "status = 'pending'",
     "@request.body.status = 'accepted' || @request.body.status = 'declined'",
-    unchanged('post', 'user', 'inviter'),
+    unchanged('post', 'user', 'inviter', 'title', 'href'),
   ),
   // Withdrawn by its inviter or the post's contributors; dismissed by its invitee.
   deleteRule: any(owns('user'), owns('inviter'), CONTRIBUTES('post.')),
@@ -32,6 +32,9 @@ export const postInvitations: CollectionInput = {
     { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
     { name: 'inviter', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
     { name: 'status', type: 'select', values: ['pending', 'accepted', 'declined'] },
+    // Kept by the server at creation (site/coauthors.ts): what the invitee sees before they may open it.
+    { name: 'title', type: 'text', max: 300 },
+    { name: 'href', type: 'text', max: 300 },
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],

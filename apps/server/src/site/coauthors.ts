@@ -5,6 +5,7 @@
  * otherwise: nobody is added directly, a contributor may leave, and only the first author removes
  * others. The order is kept, so nobody makes themself the first author by reordering.
  */
+import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { updateRecord } from '../core/records/write';
@@ -39,14 +40,37 @@ function limitContributorChanges(event: RecordEvent): void {
     throw refuse('Only the first author removes other contributors.');
 }
 
+/**
+ * A new invitation starts pending, and carries the post's title and address: the invitee cannot open an
+ * unpublished post before accepting, yet must see what they are asked to join. One invitation per member
+ * and post: a pending one is refused, an answered one (declined, or accepted by someone who since left)
+ * gives way to the new one, so a member can be asked again.
+ */
 async function checkInvitation(event: RecordEvent): Promise<void> {
   event.record.status = 'pending';
   const post = await loadPost(event.db, text(event.record.post));
-  if (post?.contributors.includes(text(event.record.user))) {
+  const user = text(event.record.user);
+  if (post?.contributors.includes(user)) {
     throw new ApiError(400, 'Failed to create record.', {
       user: { code: 'validation_already_contributor', message: 'Already a contributor of this post.' },
     });
   }
+  if (!post) return;
+  const earlier = (
+    await sql<{
+      id: string;
+      status: string;
+    }>`SELECT id, status FROM post_invitations WHERE post = ${post.id} AND "user" = ${user}`.execute(event.db)
+  ).rows[0];
+  if (earlier && text(earlier.status) === 'pending') {
+    throw new ApiError(400, 'Failed to create record.', {
+      user: { code: 'validation_already_invited', message: 'Already invited to this post.' },
+    });
+  }
+  // Inside the create's transaction: if the rule then refuses the caller, the answered one stays.
+  if (earlier) await sql`DELETE FROM post_invitations WHERE id = ${earlier.id}`.execute(event.db);
+  event.record.title = post.title;
+  event.record.href = await postHref(event.db, post);
 }
 
 async function announceInvitation(core: Core, event: RecordEvent): Promise<void> {

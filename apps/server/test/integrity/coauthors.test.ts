@@ -126,4 +126,42 @@ describeEachDialect('co-authors by invitation (PRODUCT.md §15)', (getDb) => {
     ).toBe(200);
     expect(await contributorsOf(post)).toEqual([CAST.alice]);
   });
+
+  it('an invitation carries the title and address; a pending one is not repeated, an answered one may be', async () => {
+    const post = await newPost('Asked Twice');
+    const story = await api('alice', 'POST', 'collections/stories/records', { post, content: 'Once.' });
+    expect(story.statusCode, story.body).toBe(200);
+    const first = await invite('alice', post, CAST.bob);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      title: 'Asked Twice',
+      href: `/stories/${story.json<{ id: string }>().id}`,
+    });
+    // The post is unpublished, so bob cannot open it; the invitation tells him what it is.
+    const mine = await api('bob', 'GET', 'collections/post_invitations/records');
+    expect(mine.json<{ items: { title: string }[] }>().items.map((item) => item.title)).toContain(
+      'Asked Twice',
+    );
+    // Nobody writes the title or address but the server.
+    const forged = await api('alice', 'POST', 'collections/post_invitations/records', {
+      post,
+      user: CAST.mod,
+      inviter: CAST.alice,
+      title: 'Something else',
+    });
+    expect(forged.statusCode).toBe(400);
+
+    const again = await invite('alice', post, CAST.bob);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ data: { user: { code: 'validation_already_invited' } } });
+
+    const id = first.json<{ id: string }>().id;
+    await api('bob', 'PATCH', `collections/post_invitations/records/${id}`, { status: 'declined' });
+    // A non-contributor's try changes nothing: the answered invitation stays.
+    expect((await invite('bob', post, CAST.mod)).statusCode).toBe(400);
+    const asked = await invite('alice', post, CAST.bob);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ status: 'pending' });
+    expect((await api('alice', 'GET', `collections/post_invitations/records/${id}`)).statusCode).toBe(404);
+  });
 });

@@ -28,7 +28,7 @@ const SCREENS = {
   'story-submit': () =>
     import('../features/stories/submit-story-page').then((m) => ({ Component: m.SubmitStoryPage })),
   notifications: () =>
-    import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+    import('./screens/notifications-screen').then((m) => ({ Component: m.NotificationsScreen })),
   'content-queue': () =>
     import('../features/moderation/content-queue-page').then((m) => ({ Component: m.ContentQueuePage })),
   messages: () => import('../features/messages/messages-page').then((m) => ({ Component: m.MessagesPage })),
@@ -59,7 +59,7 @@ const SCREENS = {
   'series-submit': () =>
     import('../features/series/submit-series-page').then((m) => ({ Component: m.SubmitSeriesPage })),
   'series-edit': () =>
-    import('../features/series/edit-series-page').then((m) => ({ Component: m.EditSeriesPage })),
+    import('./screens/series-edit-screen').then((m) => ({ Component: m.SeriesEditScreen })),
   series: () => import('./screens/series-screen').then((m) => ({ Component: m.SeriesScreen })),
   search: () => import('./screens/search-screen').then((m) => ({ Component: m.SearchScreen })),
 } satisfies Record<RouteScreen['kind'], RouteObject['lazy']>;

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { errorMessage } from '../../lib/errors';
@@ -50,8 +51,16 @@ function NotificationItem({ item, onOpen }: { item: NotificationRecord; onOpen: 
   );
 }
 
+interface NotificationsPageProps {
+  /**
+   * Shown above the list (composed by app/screens: another feature's), e.g. the invitations to answer.
+   * `refreshKey` changes whenever the notifications do, since news arrives as a notification.
+   */
+  renderAbove?: (refreshKey: number) => ReactNode;
+}
+
 /** /notifications (spec part 1 §2): every notification, unread first then newest, updated live. */
-export function NotificationsPage() {
+export function NotificationsPage({ renderAbove }: NotificationsPageProps = {}) {
   usePageTitle('Notifications');
   const { user } = useSession();
   const notifications = useNotifications(user?.id ?? '', 'all');
@@ -91,6 +100,7 @@ export function NotificationsPage() {
           Mark All Read
         </Button>
       </Group>
+      {renderAbove?.(notifications.dataUpdatedAt)}
       {body}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { errorMessage, isNotFoundError } from '../../lib/errors';
@@ -51,8 +52,19 @@ function EditForm({ series, post, userId }: { series: SeriesRecord; post: PostRe
   );
 }
 
+/** What the edit screen lends the panels under the form: the series and its post as saved. */
+export interface SeriesEditTarget {
+  series: SeriesRecord;
+  post: PostRecord;
+}
+
+interface EditSeriesPageProps {
+  /** The series' co-authors (composed by app/screens: another feature's), under the form. */
+  renderCoauthors?: (target: SeriesEditTarget) => ReactNode;
+}
+
 /** /series/edit/{id} (spec part 1 §2): the series form filled in, for its contributors only (§6). */
-export function EditSeriesPage() {
+export function EditSeriesPage({ renderCoauthors }: EditSeriesPageProps = {}) {
   usePageTitle(EDIT_SERIES_TEXT);
   const { id = '' } = useParams();
   const series = useSeries(id);
@@ -69,7 +81,14 @@ export function EditSeriesPage() {
     );
   } else if (!series.data || !post) body = <Text>{MISSING_SERIES_TEXT}</Text>;
   else if (!session.user || !canEditPost(session, post)) body = <Text>{CONTRIBUTORS_ONLY_TEXT}</Text>;
-  else body = <EditForm key={series.data.id} series={series.data} post={post} userId={session.user.id} />;
+  else {
+    body = (
+      <>
+        <EditForm key={series.data.id} series={series.data} post={post} userId={session.user.id} />
+        {renderCoauthors?.({ series: series.data, post })}
+      </>
+    );
+  }
 
   return (
     <Stack>

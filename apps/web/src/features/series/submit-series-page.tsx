@@ -6,7 +6,7 @@ import { useSaveSeries } from './api/save-series';
 import { SeriesForm } from './series-form';
 import { WithDraft } from '../../components/drafts/draft-bar';
 import type { DraftKey } from '../../lib/drafts/drafts';
-import { REVIEW_TEXT } from './series-texts';
+import { COAUTHORS_LATER_TEXT, REVIEW_TEXT } from './series-texts';
 
 function NewSeriesForm({ userId }: { userId: string }) {
   const draftKey: DraftKey = { userId, type: 'series', post: '' };
@@ -37,6 +37,9 @@ export function SubmitSeriesPage() {
       {user?.verified ? (
         <>
           <Text c="dimmed">{REVIEW_TEXT}</Text>
+          <Text c="dimmed" size="sm">
+            {COAUTHORS_LATER_TEXT}
+          </Text>
           <NewSeriesForm userId={user.id} />
         </>
       ) : (

@@ -64,10 +64,12 @@ export interface StoryRevisionsTarget {
 interface EditStoryPageProps {
   /** The story's revisions (composed by app/screens: another feature's), under the form. */
   renderRevisions?: (target: StoryRevisionsTarget) => ReactNode;
+  /** The story's co-authors (composed by app/screens), between the form and the revisions. */
+  renderCoauthors?: (target: StoryRevisionsTarget) => ReactNode;
 }
 
 /** /stories/edit/{id} (spec part 1 §2): the story form filled with the story, for its contributors (§6). */
-export function EditStoryPage({ renderRevisions }: EditStoryPageProps = {}) {
+export function EditStoryPage({ renderRevisions, renderCoauthors }: EditStoryPageProps = {}) {
   usePageTitle('Edit Story');
   const { id = '' } = useParams();
   const story = useStory(id);
@@ -99,6 +101,7 @@ export function EditStoryPage({ renderRevisions }: EditStoryPageProps = {}) {
           post={post}
           userId={session.user.id}
         />
+        {renderCoauthors?.(target)}
         {renderRevisions?.(target)}
       </>
     );

@@ -10,6 +10,7 @@ import { StoryForm, type StoryDraftValues } from './story-form';
 import { WithDraft } from '../../components/drafts/draft-bar';
 import { discardDraft, type DraftKey } from '../../lib/drafts/drafts';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
+import { COAUTHORS_LATER_TEXT } from './story-texts';
 
 export { SUBMIT_FAILED_TEXT, flashSubmitFailure };
 
@@ -58,6 +59,9 @@ export function SubmitStoryPage() {
       {user?.verified ? (
         <>
           <Text c="dimmed">A moderator reviews every story before it is published.</Text>
+          <Text c="dimmed" size="sm">
+            {COAUTHORS_LATER_TEXT}
+          </Text>
           <NewStoryForm userId={user.id} />
         </>
       ) : (
