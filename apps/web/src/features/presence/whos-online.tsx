@@ -48,7 +48,8 @@ export function WhosOnline() {
               <Group gap={6} wrap="nowrap">
                 <Box w={8} h={8} bg="green" style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
                 {member ? (
-                  <Anchor component={Link} to={`/profiles/${member.username}`} size="sm" truncate>
+                  // A 24 px line keeps each name a comfortable tap target when several are listed.
+                  <Anchor component={Link} to={`/profiles/${member.username}`} size="sm" lh="24px" truncate>
                     {displayName(member)}
                   </Anchor>
                 ) : (
