@@ -99,7 +99,9 @@ describe('the report dialog', () => {
     opener.focus();
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('dialog', { name: 'Report Comment' });
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Reason/ })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Reason/ })),
+    );
 
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
