@@ -253,4 +253,26 @@ describe.skipIf(!inject('browserAvailable'))('keyboard only: register, submit, c
     },
     STEP_TIMEOUT,
   );
+
+  it(
+    'on a phone, the collapsed navigation stays out of the Tab order until the menu button opens it',
+    async () => {
+      screenshotOnFailure(page, 'keyboard-phone-navigation');
+      await page.setViewportSize({ width: 360, height: 780 });
+      await app.open('/login');
+      // From the top, the focus goes from the header straight into the page, never into the hidden links.
+      await tabTo(page, main().getByRole('link', { name: 'Register an Account' }));
+
+      const toggle = page.getByRole('banner').getByRole('button', { name: 'Toggle navigation' });
+      await activate(page, toggle, { backwards: true });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await tabTo(page, navLink('Search'));
+
+      await tabTo(page, toggle, { backwards: true });
+      await page.keyboard.press('Enter');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await tabTo(page, main().getByRole('link', { name: 'Register an Account' }));
+    },
+    STEP_TIMEOUT,
+  );
 });

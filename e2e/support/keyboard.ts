@@ -30,13 +30,23 @@ function isFocused(target: Locator): Promise<boolean> {
 }
 
 /**
- * Whether the focused element shows a focus indicator a sighted keyboard user can see: an outline or a
- * box shadow on it, or an outline on its parent for an input drawn inside a box (a password field).
+ * Whether the focused element shows a focus indicator a sighted keyboard user can see: it is on the
+ * screen (not in a panel slid out of view), with an outline or a box shadow on it, or an outline on its
+ * parent for an input drawn inside a box (a password field).
  */
 export function focusIsVisible(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return false;
+    const box = element.getBoundingClientRect();
+    const onScreen =
+      box.width > 0 &&
+      box.height > 0 &&
+      box.right > 0 &&
+      box.bottom > 0 &&
+      box.left < window.innerWidth &&
+      box.top < window.innerHeight;
+    if (!onScreen) return false;
     const own = getComputedStyle(element);
     if (own.outlineStyle !== 'none' && parseFloat(own.outlineWidth) > 0) return true;
     if (own.boxShadow !== 'none' && own.boxShadow !== '') return true;
