@@ -5,7 +5,7 @@
  * never clicked. Opening the verification mail's link is a navigation, as following a link in a mail
  * client is; the moderator's approval is the set-up of the next step, done through the API.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AppPage } from './pages/app-page';
@@ -61,6 +61,19 @@ describe.skipIf(!inject('browserAvailable'))('keyboard only: register, submit, c
   });
 
   const main = () => page.getByRole('main');
+
+  /** In an open menu, ArrowDown until `item` has the focus, which must show. */
+  async function focusByArrows(item: Locator): Promise<void> {
+    for (
+      let presses = 0;
+      !(await item.evaluate((element) => element === document.activeElement));
+      presses += 1
+    ) {
+      if (presses > 10) throw new Error(`the arrow keys did not reach ${item.toString()}`);
+      await page.keyboard.press('ArrowDown');
+    }
+    expect(await focusIsVisible(page)).toBe(true);
+  }
   const navLink = (name: string) => app.mainNavigation.getByRole('link', { name, exact: true });
 
   it(
@@ -174,6 +187,19 @@ describe.skipIf(!inject('browserAvailable'))('keyboard only: register, submit, c
       await arrivedAt(page, 'Stories');
       await activate(page, main().getByRole('link', { name: STORY_TITLE, exact: true }));
       await arrivedAt(page, STORY_TITLE);
+
+      // The bell's menu opens with Enter, its items are walked with the arrows, Escape gives the focus back.
+      const bell = page.getByRole('banner').getByRole('button', { name: 'Notifications' });
+      await activate(page, bell, { backwards: true });
+      const published = page
+        .getByRole('menu')
+        .getByRole('menuitem', { name: `Your submission "${STORY_TITLE}" was published` });
+      await published.waitFor();
+      await focusByArrows(published);
+      await page.keyboard.press('Escape');
+      await published.waitFor({ state: 'hidden' });
+      await expect.poll(() => bell.evaluate((element) => element === document.activeElement)).toBe(true);
+
       await typeInto(page, page.getByRole('textbox', { name: 'Comment' }), COMMENT);
       await activate(page, page.getByRole('button', { name: 'Post Comment' }));
       await page
@@ -239,15 +265,7 @@ describe.skipIf(!inject('browserAvailable'))('keyboard only: register, submit, c
       await activate(page, menuButton, { backwards: true });
       const logout = page.getByRole('menuitem', { name: 'Logout' });
       await logout.waitFor();
-      for (
-        let presses = 0;
-        !(await logout.evaluate((item) => item === document.activeElement));
-        presses += 1
-      ) {
-        if (presses > 10) throw new Error('the arrow keys did not reach Logout in the account menu');
-        await page.keyboard.press('ArrowDown');
-      }
-      expect(await focusIsVisible(page)).toBe(true);
+      await focusByArrows(logout);
       await page.keyboard.press('Enter');
       await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     },
