@@ -93,6 +93,21 @@ describe('the report dialog', () => {
     expect(fakeApi.requestsTo(REPORTS, 'POST')).toHaveLength(0);
   });
 
+  it('opened from the keyboard, it takes the focus and gives it back to its button when it closes', async () => {
+    renderReportable();
+    const opener = screen.getByRole('button', { name: 'Report' });
+    opener.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Report Comment' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Reason/ })),
+    );
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it.each([
     [
       'comment' as const,

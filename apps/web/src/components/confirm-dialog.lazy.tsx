@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ConfirmDialogProps } from './confirm-dialog';
+import { useReturnFocus } from './use-return-focus';
 
 /** The dialog's body: confirm-dialog.tsx loads it the first time one is needed. */
 export function ConfirmDialogBody({
@@ -10,6 +11,7 @@ export function ConfirmDialogBody({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  useReturnFocus();
   return (
     <Modal opened={opened} onClose={onCancel} title="Please confirm" centered>
       <Text mb="lg">{message}</Text>

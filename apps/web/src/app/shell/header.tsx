@@ -11,10 +11,12 @@ const SignedInTools = lazy(() => import('./signed-in-tools').then((m) => ({ defa
 interface HeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
+  /** The navigation the menu button shows and hides on a phone. */
+  navId: string;
 }
 
 /** The header of spec part 1 §2: logo to /, then Login when signed out or the member's tools. */
-export function Header({ navOpened, onToggleNav }: HeaderProps) {
+export function Header({ navOpened, onToggleNav, navId }: HeaderProps) {
   const { user } = useSession();
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
@@ -25,6 +27,8 @@ export function Header({ navOpened, onToggleNav }: HeaderProps) {
           hiddenFrom="sm"
           size="sm"
           aria-label="Toggle navigation"
+          aria-expanded={navOpened}
+          aria-controls={navId}
         />
         {/* On a phone the title stays on one line inside the 60 px header, shortened if it must be. */}
         <Anchor component={Link} to="/" underline="never" aria-label={`${siteConfig.title} home`} miw={0}>

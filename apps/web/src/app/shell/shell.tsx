@@ -21,6 +21,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 const MAIN_ID = 'main-content';
+const NAV_ID = 'main-navigation';
 
 /** The frame around every page: header, side navigation, flash messages, the page, footer. */
 export function Shell() {
@@ -38,9 +39,10 @@ export function Shell() {
         <SessionEffects />
         <LiveListEffects />
         <AppShell.Header>
-          <Header navOpened={navOpened} onToggleNav={toggle} />
+          <Header navOpened={navOpened} onToggleNav={toggle} navId={NAV_ID} />
         </AppShell.Header>
-        <AppShell.Navbar p="sm" aria-label="Main navigation">
+        {/* Marked while open, so that on a phone the collapsed (off-screen) navigation leaves the Tab order. */}
+        <AppShell.Navbar p="sm" aria-label="Main navigation" id={NAV_ID} mod={{ 'nav-opened': navOpened }}>
           <SideNav onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_ID}>

@@ -6,9 +6,11 @@ import { createReport, REPORT_TEXTS } from '../../lib/reports';
 import { useSession } from '../../lib/session';
 import { flash } from '../flash';
 import type { ReportDialogProps } from './report-dialog';
+import { useReturnFocus } from '../use-return-focus';
 
 /** The dialog's body: report-dialog.tsx loads it the first time one is needed. */
 export function ReportDialogBody({ opened, onClose, target, targetId, title, question }: ReportDialogProps) {
+  useReturnFocus();
   const session = useSession();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useServerErrors } from '../../components/form-errors';
 import type { ForumRecord } from './api/forum-lists';
 import { useSaveForum, type ForumValues } from './api/manage-forums';
+import { useReturnFocus } from '../../components/use-return-focus';
 
 export const FORUM_NAME_REQUIRED = 'Name is required';
 export const SORT_ORDER_INVALID = 'Sort order must be a whole number';
@@ -22,6 +23,7 @@ export interface ForumEditorProps {
 
 /** The admins' form for a forum: name, HTML description and sort order (PRODUCT.md §13). */
 export function ForumEditor({ forum, nextSortOrder, onClose }: ForumEditorProps) {
+  useReturnFocus();
   const save = useSaveForum();
   const form = useForm<EditorValues>({
     initialValues: {
