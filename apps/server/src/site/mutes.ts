@@ -61,14 +61,37 @@ export function mutedPostCondition(
   return parts.length ? sql.join(parts, sql` AND `) : sql`1 = 1`;
 }
 
+/**
+ * "The post `postId` carries one of these tags or labels": the complement of `mutedPostCondition`,
+ * as `IN` lists the database starts from (the relation index by tag, then the list's row by post), so
+ * counting what a member's mutes hide reads only those posts.
+ */
+export function mutedPostsAmong(
+  core: Core,
+  postId: RawBuilder<unknown>,
+  muted: MutedIds,
+): RawBuilder<unknown> {
+  const posts = core.registry.find('posts')!;
+  const parts = (['tags', 'labels'] as const).flatMap((name) => {
+    const ids = muted[name];
+    const field = posts.fields.find((f) => f.name === name);
+    const index = field && relationIndexOf(posts, field);
+    if (!ids.length || !index) return [];
+    return [sql`${postId} IN (SELECT "record" FROM ${sql.table(index)} WHERE target IN (${sql.join(ids)}))`];
+  });
+  return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`1 = 0`;
+}
+
 export function registerMutes(core: Core): void {
   const narrowBy =
     (postColumn: string) =>
     async (request: RequestInfo): Promise<ListNarrowing | null> => {
       const muted = await mutesToHide(core.db.reader, request);
       if (!muted) return null;
+      const postId = sql.ref(`${ROW}.${postColumn}`);
       return {
-        condition: mutedPostCondition(core, sql.ref(`${ROW}.${postColumn}`), muted),
+        condition: mutedPostCondition(core, postId, muted),
+        excluded: mutedPostsAmong(core, postId, muted),
         reads: MUTE_READS,
       };
     };

@@ -207,6 +207,26 @@ describeEachDialect('size metadata and muted tags', (getDb) => {
       perPage: '100',
     });
     expect(all.items.map((s) => s.id)).toContain(C.story);
+    // A story carrying both a muted tag and a muted label is left out, and counted as hidden, once.
+    const post = await call('superuser', 'POST', 'collections/posts/records', {
+      type: 'story',
+      title: 'Tower story with both',
+      contributors: [CAST.alice],
+      tags: [mutedTag],
+      labels: [mutedLabel],
+      published: '2026-03-01 01:00:00.000Z',
+      larger_size: 'mega',
+      size_change: 'growth',
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    const story = await call('superuser', 'POST', 'collections/stories/records', {
+      post: post.json<{ id: string }>().id,
+      content: 'Both.',
+    });
+    expect(story.statusCode, story.body).toBe(200);
+    const withBoth = await list('bob', 'stories', { filter: MEGA_GROWTH, perPage: '20', muted: 'hide' });
+    expect(withBoth.totalItems).toBe(22);
+    expect(withBoth.hidden).toBe(4);
     // Unmuting brings them back.
     const mine = await list('bob', 'mutes', {});
     for (const mute of mine.items) {
@@ -214,6 +234,6 @@ describeEachDialect('size metadata and muted tags', (getDb) => {
       expect(res.statusCode).toBe(204);
     }
     const after = await list('bob', 'stories', { filter: MEGA_GROWTH, muted: 'hide' });
-    expect(after.totalItems).toBe(25);
+    expect(after.totalItems).toBe(26);
   });
 });

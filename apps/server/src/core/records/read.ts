@@ -47,6 +47,8 @@ export interface ListParams {
 /** A site condition ANDed into a list after the rule and filter, with the count-cache keys it reads. */
 export interface ListNarrowing {
   condition: RawBuilder<unknown>;
+  /** Exactly the rows `condition` leaves out, written so the database can start from them. */
+  excluded: RawBuilder<unknown>;
   reads: string[];
 }
 
@@ -158,23 +160,19 @@ export async function listRecords(
       db,
     ),
   );
-  const totalItems = params.skipTotal
-    ? -1
-    : await countRows(
-        ctx,
-        sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${shown}`,
-        narrowedReads,
-        db,
-      );
-  const hidden =
-    narrowing && !params.skipTotal
-      ? (await countRows(
-          ctx,
-          sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${where}`,
-          reads,
-          db,
-        )) - totalItems
+  let totalItems = -1;
+  let hidden: number | undefined;
+  if (!params.skipTotal) {
+    const count = (clause: RawBuilder<unknown>, keys: Set<string>) =>
+      countRows(ctx, sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${clause}`, keys, db);
+    // What a narrowing leaves out is counted from its own side (an index walk from the muted tags), and
+    // the total is the rest: the count of everything the rule lets through stays shared by every caller.
+    const all = await count(where, reads);
+    hidden = narrowing
+      ? await count(whereClause([rule, filter, narrowing.excluded]), narrowedReads)
       : undefined;
+    totalItems = all - (hidden ?? 0);
+  }
   return {
     ...(hidden === undefined ? {} : { hidden: Math.max(0, hidden) }),
     page: params.page,
