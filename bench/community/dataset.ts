@@ -17,7 +17,6 @@ import { sql } from 'kysely';
 import { communityCollections } from '../../apps/server/src/collections';
 import type { Core } from '../../apps/server/src/core';
 import type { Collection } from '../../apps/server/src/core/collections/model';
-import { SIZE_CHANGES, SIZE_CLASSES } from '../../apps/server/src/collections/posts';
 import { createRecord } from '../../apps/server/src/core/records/write';
 import { systemRequest } from '../../apps/server/src/core/rules/request-info';
 import { ensureCollections } from '../../apps/server/src/site/ensure-collections';
@@ -39,6 +38,7 @@ import {
   zipfShares,
   type Random,
 } from './random';
+import { NO_SIZES, storySizes, writeMutes } from './discovery';
 import { writeMessages } from './messages';
 import { BulkWriter } from './writer';
 
@@ -76,10 +76,6 @@ const TAGS = 300;
 const FORUMS = 12;
 /** Members whose tokens the scenarios use, spread from the most active to the least. */
 const POOL = 20;
-/** Tags and labels each muting member mutes (PRODUCT.md §14), and how often a member mutes anything. */
-const MUTED_TAGS = 2;
-const MUTED_LABELS = 1;
-const MUTING_EVERY = 10;
 const VIEW_POOL = 1000;
 
 export interface PoolMember {
@@ -115,18 +111,6 @@ function poolIndicesFor(members: number): Set<number> {
     indices.add(Math.min(members - 1, 2 + Math.floor((members - 2) ** (t / (POOL * 3 - 1)) - 1)));
   }
   return indices;
-}
-
-const NO_SIZES = { larger_size: '', smaller_size: '', size_change: '' };
-
-/** A story's size metadata: the larger character from normal up, the smaller from normal down. */
-function storySizes(random: Random) {
-  const normal = SIZE_CLASSES.indexOf('normal');
-  return {
-    larger_size: SIZE_CLASSES[normal + skewed(random, SIZE_CLASSES.length - normal, 1.5)]!,
-    smaller_size: SIZE_CLASSES[normal - skewed(random, normal + 1, 1.5)]!,
-    size_change: SIZE_CHANGES[skewed(random, SIZE_CHANGES.length, 1.2)]!,
-  };
 }
 
 async function timed<T>(timings: Record<string, number>, key: string, work: () => Promise<T>): Promise<T> {
@@ -559,16 +543,7 @@ export async function buildCommunity(
   const poolIndices = poolIndicesFor(M);
   await timed(timings, 'mutes', async () => {
     const mutes = writer('mutes');
-    for (let i = 2; i < M; i++) {
-      if (!poolIndices.has(i) && i % MUTING_EVERY !== 0) continue;
-      const created = dateString(NOW - Math.floor(random() * YEAR));
-      const muted = [
-        ...distinctIndices(random, 50, MUTED_TAGS).map((t) => ({ tag: tagIds[t], label: '' })),
-        ...distinctIndices(random, LABELS, MUTED_LABELS).map((l) => ({ tag: '', label: labelIds[l] })),
-      ];
-      for (const mute of muted)
-        await mutes.add({ id: recordId(random), user: memberIds[i], ...mute, created });
-    }
+    await writeMutes({ random, memberIds, tagIds, labelIds, alwaysMuting: poolIndices, writer: mutes });
     await finish('mutes', mutes);
   });
 

@@ -455,6 +455,34 @@ export function communityScenarios(
     };
   };
 
+  /** A story search as the search page asks it; `more` adds parameters, `checkMore` checks and labels. */
+  const searchScenario = (
+    key: string,
+    title: string,
+    more: (i: number) => Record<string, string>,
+    checkMore: (json: Record<string, unknown>) => string,
+  ): Scenario => ({
+    key,
+    title,
+    connections,
+    budget: SEARCH_BUDGET,
+    request: (i) => ({
+      method: 'GET',
+      path: `/api/search/stories?${new URLSearchParams({
+        q: facts.searchQueries[i % facts.searchQueries.length]!,
+        ...more(i),
+        page: '1',
+        perPage: '20',
+      }).toString()}`,
+      headers: { authorization: ctx.token('member', i) },
+    }),
+    check(status, body) {
+      const json = parse(status, body);
+      const label = checkMore(json);
+      return `${(json.items as unknown[]).length} of ${count(Number(json.totalItems))}${label}`;
+    },
+  });
+
   const story = (i: number) => facts.popularStories[i % facts.popularStories.length]!;
   const scenarios: Scenario[] = listCalls(facts, ctx).map(listScenario);
   scenarios.push(
@@ -504,51 +532,25 @@ export function communityScenarios(
         return 'created';
       },
     },
-    {
-      key: 'search',
-      title: 'story search, 20 per page (post expanded)',
-      connections,
-      budget: SEARCH_BUDGET,
-      request: (i) => ({
-        method: 'GET',
-        path: `/api/search/stories?${new URLSearchParams({
-          q: facts.searchQueries[i % facts.searchQueries.length]!,
-          page: '1',
-          perPage: '20',
-        }).toString()}`,
-        headers: { authorization: ctx.token('member', i) },
-      }),
-      check(status, body) {
-        const json = parse(status, body);
-        const items = json.items as unknown[];
-        if (items.length === 0) throw new Error('no results');
-        return `${items.length} of ${count(Number(json.totalItems))}`;
+    searchScenario(
+      'search',
+      'story search, 20 per page (post expanded)',
+      () => ({}),
+      (json) => {
+        if ((json.items as unknown[]).length === 0) throw new Error('no results');
+        return '';
       },
-    },
-    {
-      // The search page with its size filters set and the member's muted tags hidden.
-      key: 'search-filtered',
-      title: 'story search with a size filter and muted=hide, 20 per page',
-      connections,
-      budget: SEARCH_BUDGET,
-      request: (i) => ({
-        method: 'GET',
-        path: `/api/search/stories?${new URLSearchParams({
-          q: facts.searchQueries[i % facts.searchQueries.length]!,
-          larger: SEARCH_LARGER[i % SEARCH_LARGER.length]!,
-          muted: 'hide',
-          page: '1',
-          perPage: '20',
-        }).toString()}`,
-        headers: { authorization: ctx.token('member', i) },
-      }),
-      check(status, body) {
-        const json = parse(status, body);
-        const items = json.items as unknown[];
+    ),
+    // The search page with its size filters set and the member's muted tags hidden.
+    searchScenario(
+      'search-filtered',
+      'story search with a size filter and muted=hide, 20 per page',
+      (i) => ({ larger: SEARCH_LARGER[i % SEARCH_LARGER.length]!, muted: 'hide' }),
+      (json) => {
         if (typeof json.hidden !== 'number') throw new Error('no hidden count: muted=hide was not applied');
-        return `${items.length} of ${count(Number(json.totalItems))}, ${count(json.hidden)} hidden`;
+        return `, ${count(json.hidden)} hidden`;
       },
-    },
+    ),
   );
   return scenarios;
 }

@@ -42,22 +42,27 @@ export const MUTE_READS = [
   columnKey('posts', 'labels'),
 ];
 
+/** The relation index tables of the posts' tags and labels, each with the muted ids to look for there. */
+function mutedIndexes(core: Core, muted: MutedIds): { index: string; ids: string[] }[] {
+  const posts = core.registry.find('posts')!;
+  return (['tags', 'labels'] as const).flatMap((name) => {
+    const ids = muted[name];
+    const field = posts.fields.find((f) => f.name === name);
+    const index = field && relationIndexOf(posts, field);
+    return ids.length && index ? [{ index, ids }] : [];
+  });
+}
+
 /** "The post `postId` carries none of these tags or labels", through the relation index tables. */
 export function mutedPostCondition(
   core: Core,
   postId: RawBuilder<unknown>,
   muted: MutedIds,
 ): RawBuilder<unknown> {
-  const posts = core.registry.find('posts')!;
-  const parts = (['tags', 'labels'] as const).flatMap((name) => {
-    const ids = muted[name];
-    const field = posts.fields.find((f) => f.name === name);
-    const index = field && relationIndexOf(posts, field);
-    if (!ids.length || !index) return [];
-    return [
+  const parts = mutedIndexes(core, muted).map(
+    ({ index, ids }) =>
       sql`NOT EXISTS (SELECT 1 FROM ${sql.table(index)} AS _m WHERE _m.record = ${postId} AND _m.target IN (${sql.join(ids)}))`,
-    ];
-  });
+  );
   return parts.length ? sql.join(parts, sql` AND `) : sql`1 = 1`;
 }
 
@@ -71,14 +76,10 @@ export function mutedPostsAmong(
   postId: RawBuilder<unknown>,
   muted: MutedIds,
 ): RawBuilder<unknown> {
-  const posts = core.registry.find('posts')!;
-  const parts = (['tags', 'labels'] as const).flatMap((name) => {
-    const ids = muted[name];
-    const field = posts.fields.find((f) => f.name === name);
-    const index = field && relationIndexOf(posts, field);
-    if (!ids.length || !index) return [];
-    return [sql`${postId} IN (SELECT "record" FROM ${sql.table(index)} WHERE target IN (${sql.join(ids)}))`];
-  });
+  const parts = mutedIndexes(core, muted).map(
+    ({ index, ids }) =>
+      sql`${postId} IN (SELECT "record" FROM ${sql.table(index)} WHERE target IN (${sql.join(ids)}))`,
+  );
   return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`1 = 0`;
 }
 
