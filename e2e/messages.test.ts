@@ -164,6 +164,9 @@ describe.skipIf(!inject('browserAvailable'))('direct messages between two member
   it(
     'declining a stranger’s request stops them writing: their next message is refused with a clear error',
     async () => {
+      // The walk before this one fills most of the general per-IP API limit, which the SDK and both
+      // browsers share here: a fresh window, so the refusal seen is the decline's and not the limit's.
+      await new Promise((resolve) => setTimeout(resolve, API_LIMIT_WINDOW_MS));
       const eve = await createMember(admin, { username: 'eve_stranger', name: 'Eve Stranger' });
       screenshotOnFailure(benPage, 'messages-decline');
       // Eve writes through the SDK as herself; Ben declines in the browser; her next message is refused.
