@@ -8,7 +8,14 @@ import { AppPage } from './pages/app-page';
 import { LoginPage } from './pages/login-page';
 import { RegisterPage } from './pages/register-page';
 import { launchBrowser, saveScreenshot, screenshotOnFailure, type BrowserSession } from './support/browser';
-import { clientOf, createMember, openSignedIn, superuserClient, type Member } from './support/members';
+import {
+  clientOf,
+  createMember,
+  openSignedIn,
+  subscribedTo,
+  superuserClient,
+  type Member,
+} from './support/members';
 import { linkIn, newestMailTo } from './support/outbox';
 import { startServer, type RunningServer } from './support/server';
 
@@ -396,7 +403,9 @@ describe.skipIf(!inject('browserAvailable'))('what a newcomer stumbles on', () =
 
     const page = await browser.context.newPage();
     screenshotOnFailure(page, 'newcomer-manage-live');
+    const live = subscribedTo(page, 'notifications');
     await openSignedIn(page, server.url, await clientOf(admin, author), '/stories/manage');
+    await live;
     const pending = page.getByRole('region', { name: /^Pending Stories/ });
     const published = page.getByRole('region', { name: /^Published Stories/ });
     await pending.getByText('Waiting For The Bell').waitFor({ state: 'attached' });

@@ -79,3 +79,19 @@ export async function openSignedIn(page: Page, baseUrl: string, client: PocketBa
   await page.evaluate((value) => localStorage.setItem('pocketbase_auth', value), auth);
   await page.goto(new URL(pathname, baseUrl).toString());
 }
+
+/**
+ * Resolves once the page has told the server which live topics it follows, `topic` among them (the
+ * SDK's `POST /api/realtime`). Until then the server has no one to send that topic's events to, so a walk
+ * that changes something in another member's name waits for this first, as the member's page would have
+ * been open for a moment by then. Call it before the page navigates.
+ */
+export function subscribedTo(page: Page, topic: string): Promise<unknown> {
+  return page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/realtime') &&
+      response.request().method() === 'POST' &&
+      response.ok() &&
+      (response.request().postData() ?? '').includes(`"${topic}`),
+  );
+}
