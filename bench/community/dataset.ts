@@ -98,10 +98,22 @@ export interface CommunityFacts {
   labelIds: string[];
   tagIds: string[];
   forumIds: string[];
-  /** Published stories in popularity order (story ids), for the story view and comments. */
-  popularStories: { storyId: string; postId: string }[];
+  /**
+   * Published stories in popularity order, for the story view and comments, each with its first page
+   * of top-level comments (what the replies of a comment page are asked for by).
+   */
+  popularStories: { storyId: string; postId: string; firstCommentPage: string[] }[];
   /** Search queries from common to rare words. */
   searchQueries: string[];
+}
+
+/** The ids of a post's first page of top-level comments, as the story page lists them. */
+async function firstCommentPage(core: Core, postId: string): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    SELECT id FROM comments WHERE target = ${postId} AND reply = '' ORDER BY created, id LIMIT 20`.execute(
+    core.db.kysely,
+  );
+  return rows.rows.map((row) => row.id);
 }
 
 /** Pool members from the most active (index 2: 0 and 1 are staff) to the quietest, log-spaced. */
@@ -402,23 +414,28 @@ export async function buildCommunity(
   log(`  ${sizes.comments.toLocaleString('en-US')} comments`);
   await timed(timings, 'comments', async () => {
     const comments = writer('comments');
-    const lastInThread = new Map<number, string>();
+    // The thread's previous comment, and the top-level comment it sits under (what a reply's root is).
+    const lastInThread = new Map<number, { id: string; root: string }>();
     for (let c = 0; c < sizes.comments; c++) {
       const post = commentTarget[c]!;
       const id = recordId(random);
       const previous = lastInThread.get(post);
       const created = dateString(plan.created[post]! + Math.floor(random() * (NOW - plan.created[post]!)));
+      const author = memberIds[skewed(random, M, 2)];
+      const content = `<p>${sentence(random, 8 + Math.floor(random() * 20))}</p>`;
+      const replyTo = previous && random() < 0.25 ? previous : undefined;
       await comments.add({
         id,
         target: plan.ids[post],
-        author: memberIds[skewed(random, M, 2)],
-        content: `<p>${sentence(random, 8 + Math.floor(random() * 20))}</p>`,
-        reply: previous && random() < 0.25 ? previous : '',
+        author,
+        content,
+        reply: replyTo?.id ?? '',
+        root: replyTo ? replyTo.root || replyTo.id : '',
         attachments: [],
         created,
         updated: created,
       });
-      lastInThread.set(post, id);
+      lastInThread.set(post, { id, root: replyTo ? replyTo.root || replyTo.id : '' });
     }
     await finish('comments', comments);
   });
@@ -585,9 +602,13 @@ export async function buildCommunity(
     labelIds,
     tagIds: tagIds.slice(0, 50),
     forumIds,
-    popularStories: storiesByPopularity
-      .slice(0, VIEW_POOL)
-      .map((i) => ({ storyId: storyIds[i]!, postId: plan.ids[i]! })),
+    popularStories: await Promise.all(
+      storiesByPopularity.slice(0, VIEW_POOL).map(async (i) => ({
+        storyId: storyIds[i]!,
+        postId: plan.ids[i]!,
+        firstCommentPage: await firstCommentPage(core, plan.ids[i]!),
+      })),
+    ),
     searchQueries: [
       'giant',
       'tiny pocket',

@@ -21,6 +21,8 @@ const STORY_EXPAND = 'post,post.contributors,post.contributors.profile,post.tags
 /** What the content queue expands (apps/web/src/features/moderation/api/content-queue.ts). */
 const QUEUE_EXPAND = 'contributors,contributors.profile,tags,stories_via_post,series_via_post';
 const PUBLISHED = "post.published != ''";
+/** What a comment page expands (apps/web/src/features/comments/api/get-comment-page.ts). */
+const COMMENT_EXPAND = 'author,author.profile';
 /** A series card: its post with the author, and its chapters. */
 const SERIES_EXPAND = 'post,post.contributors,post.contributors.profile,stories';
 
@@ -150,15 +152,30 @@ function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       }),
     },
     {
-      key: 'comments-thread',
-      title: 'comments of a story, +created, batches of 500, author and profile expanded',
+      key: 'comments-page',
+      title: "a story's page of top-level comments, +created, 20, author and profile expanded",
       collection: 'comments',
       nonEmpty: true,
       query: (i) => ({
+        ...page(20),
+        filter: `target = ${quote(story(i).postId)} && target.type = "story" && reply = ""`,
+        sort: 'created,id',
+        expand: COMMENT_EXPAND,
+      }),
+    },
+    {
+      key: 'comments-replies',
+      title: 'every reply under that page, by root, +created, batches of 500, expanded',
+      collection: 'comments',
+      query: (i) => ({
         ...page(500),
-        filter: `target = ${quote(story(i).postId)} && target.type = "story"`,
-        sort: 'created',
-        expand: 'author,author.profile',
+        filter: `target = ${quote(story(i).postId)} && (${
+          story(i)
+            .firstCommentPage.map((id) => `root = ${quote(id)}`)
+            .join(' || ') || 'root = "-"'
+        })`,
+        sort: 'created,id',
+        expand: COMMENT_EXPAND,
       }),
     },
     {

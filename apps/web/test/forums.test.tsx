@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, listOf, type FakeRequest } from './fake-api';
 import { currentUrl, renderApp } from './render';
 import { signIn, signOut } from './session';
+import { serveComments } from './comment-fixtures';
 import { COMMENTS, LIKES, POSTS, VIEWS, comment } from './story-fixtures';
 import { COUNTS, FORUMS, FORUM_POSTS, PAGES, PINNED, forum, thread } from './forum-fixtures';
 
@@ -300,7 +301,7 @@ function serveThread(
   fakeApi.on('GET', VIEWS, { body: listOf([]) });
   fakeApi.on('POST', VIEWS, { body: { id: 'v1' } });
   fakeApi.on('GET', LIKES, { body: listOf([]) });
-  fakeApi.on('GET', COMMENTS, { body: listOf(comments, { perPage: 500 }) });
+  serveComments(comments as Parameters<typeof serveComments>[0]);
 }
 
 describe('/forums/{forumId}/posts/{postId}', () => {

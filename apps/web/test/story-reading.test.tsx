@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_FORM_DELAY_MS } from '../src/features/comments/api/save-comment';
 import { attachmentImageUrl } from '../src/lib/attachments';
+import { serveComments } from './comment-fixtures';
 import { deferred, fakeApi, listOf, type FakeReply } from './fake-api';
 import { currentUrl, renderApp } from './render';
 import { signIn } from './session';
@@ -29,7 +30,7 @@ function serveStory(body: StoryBody, comments: unknown[] = []) {
   fakeApi.on('POST', VIEWS, (request) => ({ body: { id: 'v1', ...(request.body as object) } }));
   fakeApi.on('GET', LIKES, { body: listOf([]) });
   fakeApi.on('GET', FAVORITES, { body: listOf([]) });
-  fakeApi.on('GET', COMMENTS, { body: listOf(comments, { perPage: 500 }) });
+  serveComments(comments as Parameters<typeof serveComments>[0]);
 }
 
 const form = (request: { body: unknown }) =>
@@ -55,13 +56,67 @@ describe('/stories/{id}: comments', () => {
     const replies = within(document.getElementById('comment-c1')!).getByRole('list', { name: 'Replies' });
     expect(within(replies).getByText('A reply to the first.')).toBeTruthy();
 
-    const [request] = fakeApi.requestsTo(COMMENTS, 'GET');
-    expect(Object.fromEntries(request!.query)).toMatchObject({
-      filter: 'target = "post-s1" && target.type = "story"',
-      sort: 'created',
+    // A page of top-level comments, then every reply under them by their root.
+    const [pageRead, repliesRead] = fakeApi.requestsTo(COMMENTS, 'GET');
+    expect(Object.fromEntries(pageRead!.query)).toMatchObject({
+      filter: 'target = "post-s1" && target.type = "story" && reply = ""',
+      sort: 'created,id',
+      expand: 'author,author.profile',
+      page: '1',
+      perPage: '20',
+    });
+    expect(Object.fromEntries(repliesRead!.query)).toMatchObject({
+      filter: 'target = "post-s1" && (root = "c1" || root = "c3")',
+      sort: 'created,id',
       expand: 'author,author.profile',
       perPage: '500',
     });
+  });
+
+  it('shows 20 top-level comments to a page, each with every reply under it, at any depth', async () => {
+    signIn();
+    const thread = Array.from({ length: 23 }, (_, i) => comment(`c${i + 1}`, `Comment number ${i + 1}`));
+    thread.push(comment('r1', 'A reply to number 2.', { reply: 'c2' }));
+    thread.push(comment('r2', 'A reply to that reply.', { reply: 'r1' }));
+    thread.push(comment('r3', 'A reply to number 22.', { reply: 'c22' }));
+    serveStory(story('s1', 'The Lighthouse Keeper'), thread);
+    const { router } = renderApp('/stories/s1');
+
+    await screen.findByText('Comment number 20');
+    expect(screen.queryByText('Comment number 21')).toBeNull();
+    const nested = within(document.getElementById('comment-r1')!).getByRole('list', { name: 'Replies' });
+    expect(within(nested).getByText('A reply to that reply.')).toBeTruthy();
+    expect(screen.queryByText('A reply to number 22.')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByText('A reply to number 22.');
+    expect(screen.queryByText('Comment number 1')).toBeNull();
+    expect(currentUrl(router)).toBe('/stories/s1?page=2');
+  });
+
+  it('opens the page holding a comment a notification links to, replies included', async () => {
+    signIn();
+    const thread = Array.from({ length: 25 }, (_, i) => comment(`c${i + 1}`, `Comment number ${i + 1}`));
+    thread.push(comment('r1', 'The reply the bell was about.', { reply: 'c23' }));
+    serveStory(story('s1', 'The Lighthouse Keeper'), thread);
+    renderApp('/stories/s1#comment-r1');
+
+    await screen.findByText('The reply the bell was about.');
+    expect(screen.getByText('Comment number 21')).toBeTruthy();
+    expect(screen.queryByText('Comment number 1')).toBeNull();
+  });
+
+  it('says a page past the end is past the end, and offers the last one', async () => {
+    signIn();
+    serveStory(
+      story('s1', 'The Lighthouse Keeper'),
+      Array.from({ length: 21 }, (_, i) => comment(`c${i + 1}`, `Comment number ${i + 1}`)),
+    );
+    const { router } = renderApp('/stories/s1?page=9');
+    expect(await screen.findByText('There is no page 9: this list ends at page 2.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await screen.findByText('Comment number 21');
+    expect(currentUrl(router)).toBe('/stories/s1?page=2');
   });
 
   it('posts a comment as multipart, stays busy for the 500 ms pause, then clears the form', async () => {

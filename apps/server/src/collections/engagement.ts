@@ -25,16 +25,19 @@ export const comments: CollectionInput = {
     { name: 'author', type: 'relation', collectionId: 'users', required: true },
     { name: 'content', type: 'editor', required: true, maxSize: 50_000 },
     { name: 'reply', type: 'relation', collectionId: 'comments', cascadeDelete: true },
+    // The top-level comment a reply sits under, kept by the server (site/comment-threads.ts).
+    { name: 'root', type: 'relation', collectionId: 'comments' },
     { name: 'attachments', type: 'file', maxSelect: 10, maxSize: 10 * 1024 * 1024 },
     ...timestamps,
   ],
   indexes: [
     'CREATE INDEX idx_comments_target_created ON "comments" ("target", "created")',
     'CREATE INDEX idx_comments_author ON "comments" ("author")',
-    // A thread a page at a time: the page of top-level comments (reply = ''), oldest first, then the
-    // replies of the comments on that page.
+    // A thread a page at a time: the page of top-level comments (reply = ''), oldest first, then every
+    // reply under the comments on that page, by their root.
     'CREATE INDEX idx_comments_target_reply_created ON "comments" ("target", "reply", "created")',
     'CREATE INDEX idx_comments_reply_created ON "comments" ("reply", "created")',
+    'CREATE INDEX idx_comments_root_created ON "comments" ("root", "created")',
   ],
 };
 

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import type { CollectionInput, FieldInput } from '../core/collections/model';
 import { nowString } from '../tools/dates';
+import { fillCommentRoots } from './comment-threads';
 import { fillConversationSides } from './conversations';
 import { ensureSearchIndex, reindexAllStories } from './search';
 
@@ -18,7 +19,7 @@ const VERSION_KEY = 'site_collections_hash';
  * nothing left to do. Running on every change rather than only on the one that added the field means
  * a start that stopped between adding a column and filling it finishes the job next time.
  */
-const BACKFILLS: ReadonlyArray<(core: Core) => Promise<unknown>> = [fillConversationSides];
+const BACKFILLS: ReadonlyArray<(core: Core) => Promise<unknown>> = [fillConversationSides, fillCommentRoots];
 
 function fingerprint(definitions: readonly CollectionInput[]): string {
   return createHash('sha256').update(JSON.stringify(definitions)).digest('hex');

@@ -3,6 +3,7 @@ import type { Core } from '../core';
 import { registerBlocks } from './blocks';
 import { registerChapters } from './chapters';
 import { registerCoauthors } from './coauthors';
+import { registerCommentThreads } from './comment-threads';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerForums } from './forums';
@@ -28,6 +29,7 @@ export function registerSite(core: Core): void {
   registerReview(core);
   registerScheduled(core);
   registerEngagement(core);
+  registerCommentThreads(core);
   registerChapters(core);
   registerCoauthors(core);
   registerSeriesChapters(core);

@@ -86,6 +86,15 @@ describeEachDialect('bench community dataset', (getDb) => {
         sql`SELECT COUNT(*) FROM comments c JOIN comments r ON r.id = c.reply WHERE r.target != c.target`,
       ),
     ).toBe(0);
+    // A reply's root is its parent's root, or its parent when that is top-level (site/comment-threads.ts).
+    expect(
+      await one(
+        sql`SELECT COUNT(*) FROM comments c JOIN comments r ON r.id = c.reply
+            WHERE c.root != CASE WHEN r.reply = '' THEN r.id ELSE r.root END`,
+      ),
+    ).toBe(0);
+    expect(await one(sql`SELECT COUNT(*) FROM comments WHERE reply = '' AND root != ''`)).toBe(0);
+    expect(await one(sql`SELECT COUNT(*) FROM comments WHERE reply != ''`)).toBeGreaterThan(0);
     // Most stories are published; some wait for review.
     const published = await one(
       sql`SELECT COUNT(*) FROM stories s JOIN posts p ON p.id = s.post WHERE p.published != ''`,

@@ -1,12 +1,14 @@
 /**
  * A story's comments a page at a time (spec: "comments: by target and type (page)"): 20 top-level
- * comments per page, oldest first, then the replies of that page's comments, each read with the
- * comments' list rule. Both reads walk an index instead of the whole thread.
+ * comments per page, oldest first, then every reply under that page's comments, at any depth, by the
+ * `root` the server keeps on each reply (site/comment-threads.ts). Each read applies the comments' list
+ * rule and walks an index instead of the whole thread.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRecord } from '../../src/core/records/write';
 import { systemRequest } from '../../src/core/rules/request-info';
+import { fillCommentRoots } from '../../src/site/comment-threads';
 import { C, CAST, apiCaller, buildCommunity, type Community } from '../support/community';
 import { describeEachDialect } from '../support/databases';
 
@@ -40,7 +42,20 @@ describeEachDialect('comment pages', (getDb) => {
     }
     await add('replytofirst001', topLevel[0]);
     await add('replytofirst002', topLevel[0]);
+    await add('replytoreply001', 'replytofirst001');
     await add('replytolast0001', topLevel[24]);
+    await createRecord(
+      core.records,
+      core.registry.find('posts')!,
+      {
+        id: 'postpublished02',
+        type: 'story',
+        title: 'Another Garden',
+        contributors: [CAST.alice],
+        published: '2026-01-05 00:00:00.000Z',
+      },
+      system,
+    );
   });
   afterAll(async () => {
     await community.server.close();
@@ -69,9 +84,74 @@ describeEachDialect('comment pages', (getDb) => {
     const second = await list(thread, 2);
     expect(second.items.map((c) => c.id)).toEqual(topLevel.slice(19));
 
-    const parents = first.items.map((c) => `reply = "${c.id}"`).join(' || ');
-    const replies = await list(`target = "${C.published}" && (${parents})`);
-    expect(replies.items.map((c) => c.id)).toEqual(['replytofirst001', 'replytofirst002']);
+    const roots = first.items.map((c) => `root = "${c.id}"`).join(' || ');
+    const replies = await list(`target = "${C.published}" && (${roots})`);
+    // The reply to a reply comes with the others: it sits under the same top-level comment.
+    expect(replies.items.map((c) => c.id)).toEqual(['replytofirst001', 'replytofirst002', 'replytoreply001']);
+  });
+
+  it('keeps root itself: what a member sends is replaced, and a top-level comment has none', async () => {
+    const call = apiCaller(community);
+    const reply = await call('bob', 'POST', 'collections/comments/records', {
+      target: C.published,
+      author: CAST.bob,
+      content: 'deep reply',
+      reply: 'replytoreply001',
+      root: topLevel[5],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({ root: topLevel[0] });
+    const top = await call('bob', 'POST', 'collections/comments/records', {
+      target: C.published,
+      author: CAST.bob,
+      content: 'top level',
+      root: topLevel[5],
+    });
+    expect(top.json()).toMatchObject({ root: '' });
+    const edited = await call(
+      'bob',
+      'PATCH',
+      `collections/comments/records/${reply.json<{ id: string }>().id}`,
+      {
+        content: 'deep reply, edited',
+        root: '',
+      },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ root: topLevel[0], content: 'deep reply, edited' });
+  });
+
+  it('refuses a reply to a comment on another post, and moving a reply', async () => {
+    const call = apiCaller(community);
+    const elsewhere = await call('bob', 'POST', 'collections/comments/records', {
+      target: 'postpublished02',
+      author: CAST.bob,
+      content: 'wrong thread',
+      reply: topLevel[0],
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({
+      message: 'Failed to create record.',
+      data: { reply: { code: 'validation_reply_elsewhere' } },
+    });
+    const moved = await call('bob', 'PATCH', 'collections/comments/records/replytofirst002', {
+      reply: topLevel[3],
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ data: { reply: { code: 'validation_reply_elsewhere' } } });
+    const unmoved = await call('bob', 'GET', 'collections/comments/records/replytofirst002');
+    expect(unmoved.json()).toMatchObject({ reply: topLevel[0], root: topLevel[0] });
+  });
+
+  it('fills root on replies written before it existed, at every depth', async () => {
+    const { core } = community;
+    await sql`UPDATE comments SET root = '' WHERE reply != ''`.execute(core.db.kysely);
+    expect(await fillCommentRoots(core)).toBe(5);
+    const rows = await sql<{ id: string; root: string }>`
+      SELECT id, root FROM comments WHERE reply != '' ORDER BY id`.execute(core.db.kysely);
+    for (const row of rows.rows)
+      expect(row.root, row.id).toBe(row.id === 'replytolast0001' ? topLevel[24] : topLevel[0]);
+    expect(await fillCommentRoots(core)).toBe(0);
   });
 
   it('reads the page of top-level comments and the replies through their indexes (SQLite plan)', async () => {
@@ -86,7 +166,7 @@ describeEachDialect('comment pages', (getDb) => {
     );
     expect(page.join('\n')).toContain('idx_comments_target_reply_created');
     expect(page.join('\n')).not.toContain('TEMP B-TREE');
-    const replies = await plan(sql`SELECT id FROM comments WHERE reply IN (${topLevel[0]}, ${topLevel[1]})`);
-    expect(replies.join('\n')).toContain('idx_comments_reply_created');
+    const replies = await plan(sql`SELECT id FROM comments WHERE root IN (${topLevel[0]}, ${topLevel[1]})`);
+    expect(replies.join('\n')).toContain('idx_comments_root_created');
   });
 });

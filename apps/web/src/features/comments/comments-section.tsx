@@ -1,11 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { PagePagination } from '../../components/page-pagination';
+import { PagePagination, PastTheEnd } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
-import { useComments } from './api/get-comments';
+import { useCommentPageOf } from './api/find-comment-page';
+import { useCommentPage } from './api/get-comments';
 import type { CommentRecord, CommentTarget } from './api/types';
 import { CommentForm } from './comment-form';
 import { CommentThread } from './comment-item';
@@ -33,55 +34,53 @@ export function threadOf(comments: readonly CommentRecord[]) {
   return { roots, repliesTo };
 }
 
-/** Spec part 1 §9: the product's default page size; a page holds this many top-level comments. */
-export const COMMENTS_PAGE_SIZE = 20;
-
-export interface CommentPaging {
-  /** The page asked for (the screen's `?page=N`), or null when none was. */
-  page: number | null;
-  onPage: (page: number) => void;
+/** The `?page=N` asked for, or null when none (or no valid one) was. */
+function askedPage(value: string | null): number | null {
+  const page = Number(value);
+  return value !== null && Number.isInteger(page) && page > 0 ? page : null;
 }
 
 /**
- * The page to show: the one asked for, else the one holding the comment a `#comment-{id}` link points
- * at (notifications link to comments that way, without a page), else the first.
+ * The page to show: the one asked for (`?page=N`), else the one holding the comment a `#comment-{id}`
+ * link points at (notifications link to comments that way, without a page), else the first. Null while
+ * the linked comment's page is being looked up.
  */
-function pageToShow(
-  roots: readonly CommentRecord[],
-  all: readonly CommentRecord[],
-  paging: CommentPaging,
-  hash: string,
-) {
-  const pages = Math.max(1, Math.ceil(roots.length / COMMENTS_PAGE_SIZE));
-  if (paging.page !== null) return Math.min(paging.page, pages);
-  const byId = new Map(all.map((comment) => [comment.id, comment]));
-  let target = byId.get(hash.replace(/^#comment-/, ''));
-  // A reply sits on its top-level comment's page.
-  for (let hops = 0; target?.reply && byId.has(target.reply) && hops < all.length; hops++)
-    target = byId.get(target.reply);
-  const index = target ? roots.indexOf(target) : -1;
-  return index < 0 ? 1 : Math.floor(index / COMMENTS_PAGE_SIZE) + 1;
+function usePageToShow(target: string): { page: number | null; onPage: (page: number) => void } {
+  const [params, setParams] = useSearchParams();
+  const { hash } = useLocation();
+  const asked = askedPage(params.get('page'));
+  const linked = asked === null && hash.startsWith('#comment-') ? hash.slice('#comment-'.length) : '';
+  const located = useCommentPageOf(target, linked);
+  const onPage = (next: number) =>
+    setParams((current) => {
+      const changed = new URLSearchParams(current);
+      changed.set('page', String(next));
+      return changed;
+    });
+  if (asked !== null) return { page: asked, onPage };
+  if (!linked) return { page: 1, onPage };
+  return { page: located.isPending ? null : (located.data ?? 1), onPage };
 }
 
 export interface CommentsSectionProps {
   post: CommentTarget;
-  /** Pages the top-level comments 20 at a time (the forum thread's `?page=N`); without it all show. */
-  paging?: CommentPaging;
 }
 
-/** The comments of a post with replies, and the form for a new one (spec part 1 §2). */
-export function CommentsSection({ post, paging }: CommentsSectionProps) {
+/**
+ * The comments of a post with replies, 20 top-level comments to a page (`?page=N`), and the form for a
+ * new one (spec part 1 §2).
+ */
+export function CommentsSection({ post }: CommentsSectionProps) {
   const session = useSession();
-  const comments = useComments(post.id, post.type);
-  const { hash } = useLocation();
+  const { page, onPage } = usePageToShow(post.id);
+  const comments = useCommentPage(post.id, post.type, page);
   // The last page as of the latest render: a new top-level comment lands there, so after posting one
-  // the thread turns to it (read when the save is done, by which time the list has reloaded).
-  const rootCount = comments.data ? threadOf(comments.data).roots.length : 0;
+  // the thread turns to it (read when the save is done, by which time the page has reloaded).
+  const totalPages = comments.data?.totalPages ?? 1;
   const lastPage = useRef(1);
   useEffect(() => {
-    lastPage.current = Math.max(1, Math.ceil(rootCount / COMMENTS_PAGE_SIZE));
-  }, [rootCount]);
-  const showNewComment = paging ? () => paging.onPage(lastPage.current) : undefined;
+    lastPage.current = Math.max(1, totalPages);
+  }, [totalPages]);
 
   let body;
   if (comments.isPending) body = <PageLoader label="Loading comments" />;
@@ -91,22 +90,26 @@ export function CommentsSection({ post, paging }: CommentsSectionProps) {
         {errorMessage(comments.error)}
       </Text>
     );
-  } else if (comments.data.length === 0) body = <Text c="dimmed">{NO_COMMENTS_TEXT}</Text>;
-  else {
-    const { roots, repliesTo } = threadOf(comments.data);
-    const page = paging ? pageToShow(roots, comments.data, paging, hash) : 1;
-    const shown = paging ? roots.slice((page - 1) * COMMENTS_PAGE_SIZE, page * COMMENTS_PAGE_SIZE) : roots;
-    const pager = paging && (
-      <PagePagination
-        page={page}
-        totalPages={Math.ceil(roots.length / COMMENTS_PAGE_SIZE)}
-        onChange={paging.onPage}
-      />
-    );
+  } else if (comments.data.comments.length === 0) {
+    body =
+      comments.data.totalPages > 0 && comments.data.page > comments.data.totalPages ? (
+        <PastTheEnd page={comments.data.page} lastPage={comments.data.totalPages} onPage={onPage} />
+      ) : (
+        <Text c="dimmed">{NO_COMMENTS_TEXT}</Text>
+      );
+  } else {
+    const { roots, repliesTo } = threadOf(comments.data.comments);
     body = (
       <>
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Comments">
-          {shown.map((comment) => (
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          aria-label="Comments"
+          aria-busy={comments.isPlaceholderData || undefined}
+        >
+          {roots.map((comment) => (
             <CommentThread
               key={comment.id}
               comment={comment}
@@ -116,7 +119,7 @@ export function CommentsSection({ post, paging }: CommentsSectionProps) {
             />
           ))}
         </Stack>
-        {pager}
+        <PagePagination page={comments.data.page} totalPages={comments.data.totalPages} onChange={onPage} />
       </>
     );
   }
@@ -133,7 +136,7 @@ export function CommentsSection({ post, paging }: CommentsSectionProps) {
             target={post.id}
             author={session.user.id}
             submitLabel="Post Comment"
-            onDone={showNewComment}
+            onDone={() => onPage(lastPage.current)}
           />
         ) : (
           <Text c="dimmed">{COMMENTS_CLOSED_TEXT}</Text>

@@ -8,6 +8,8 @@ export interface CommentRecord extends RecordModel {
   /** Markdown. */
   content: string;
   reply: string;
+  /** The top-level comment a reply sits under (kept by the server); empty for a top-level comment. */
+  root?: string;
   attachments: string[];
   created: string;
   updated: string;
