@@ -3,21 +3,33 @@
  * `larger`, `smaller`, `change` filter by size metadata; `muted=hide` leaves out the caller's muted tags
  * and labels and answers `hidden` (site/mutes.ts).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import { decodeRow } from '../core/records/record';
 import { blockedBy, storiesByAuthors } from '../site/blocks';
-import { SEARCH_PAGE_SIZE, searchStories, searchTotal, sizeCondition } from '../site/search';
-import { mutedPostCondition, mutesToHide } from '../site/mutes';
+import {
+  bothRestrictions,
+  SEARCH_PAGE_SIZE,
+  searchStories,
+  searchTotal,
+  sizeCondition,
+} from '../site/search';
+import { MUTE_READS, mutedPostCondition, mutesToHide } from '../site/mutes';
+import { columnKey, rowsKey } from '../core/records/count-cache';
 import { ApiError } from '../tools/api-error';
 import { queryInt, queryString, type Query } from './query-params';
 import { renderRecords } from '../core/records/render';
 
-/** Both conditions on a search entry's `story_id`, either, or none. */
-function both(a: RawBuilder<unknown> | null, b: RawBuilder<unknown> | null): RawBuilder<unknown> | null {
-  return a && b ? sql`${a} AND ${b}` : (a ?? b);
-}
+/** What leaving out the stories of blocked authors reads: stories, their posts' contributors. */
+const BLOCKED_READS = [
+  rowsKey('stories'),
+  columnKey('stories', 'post'),
+  rowsKey('posts'),
+  columnKey('posts', 'contributors'),
+];
+/** What leaving out muted stories reads, besides the posts' tags and labels: each story's post. */
+const MUTED_STORY_READS = [...MUTE_READS, rowsKey('stories'), columnKey('stories', 'post')];
 
 export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
   app.get('/api/search/stories', async (request) => {
@@ -29,19 +41,28 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
     const auth = request.info.auth;
     const caller = auth.isSuperuser ? '' : String(auth.record.id);
     const blockedStories = storiesByAuthors(core, await blockedBy(core.db.reader, caller));
-    const notBlocked = blockedStories ? sql`story_id NOT IN (${blockedStories})` : null;
+    const notBlocked = blockedStories
+      ? { condition: sql`story_id NOT IN (${blockedStories})`, reads: BLOCKED_READS }
+      : null;
     const text = queryString(query, 'q') ?? '';
     const sizes = sizeCondition({
       larger: queryString(query, 'larger'),
       smaller: queryString(query, 'smaller'),
       change: queryString(query, 'change'),
     });
-    const base = both(sizes, notBlocked);
+    const base = bothRestrictions(sizes, notBlocked);
     const muted = await mutesToHide(core.db.reader, request.info);
     const hide = muted
-      ? mutedPostCondition(core, sql`(SELECT post FROM stories WHERE stories.id = story_id)`, muted)
+      ? {
+          condition: mutedPostCondition(
+            core,
+            sql`(SELECT post FROM stories WHERE stories.id = story_id)`,
+            muted,
+          ),
+          reads: MUTED_STORY_READS,
+        }
       : null;
-    const restrict = both(base, hide);
+    const restrict = bothRestrictions(base, hide);
     const found = await searchStories(
       core.db.reader,
       core.db.dialect,

@@ -35,9 +35,10 @@ export const comments: CollectionInput = {
     'CREATE INDEX idx_comments_author ON "comments" ("author")',
     // A thread a page at a time: the page of top-level comments (reply = ''), oldest first, then every
     // reply under the comments on that page, by their root.
-    'CREATE INDEX idx_comments_target_reply_created ON "comments" ("target", "reply", "created")',
+    // `id` breaks ties of `created` in the pages' order (`created,id`), so the index serves it whole.
+    'CREATE INDEX idx_comments_target_reply_created ON "comments" ("target", "reply", "created", "id")',
     'CREATE INDEX idx_comments_reply_created ON "comments" ("reply", "created")',
-    'CREATE INDEX idx_comments_root_created ON "comments" ("root", "created")',
+    'CREATE INDEX idx_comments_root_created ON "comments" ("root", "created", "id")',
   ],
 };
 

@@ -32,7 +32,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { rowsKey, type CountCache } from '../core/records/count-cache';
+import { columnKey, rowsKey, type CountCache } from '../core/records/count-cache';
 import type { AnyKysely, DialectName } from '../db/types';
 import { text } from './values';
 
@@ -40,6 +40,24 @@ export const SEARCH_PAGE_SIZE = 20;
 
 /** The count-cache dependency key of the search index: every write to it marks this key changed. */
 export const SEARCH_INDEX_KEY = rowsKey('_story_search');
+
+/**
+ * A condition on a search entry's `story_id` (size filters, muted tags, blocked authors), with the
+ * count-cache keys of the data it reads, so that totals under it are kept until that data changes.
+ */
+export interface SearchRestriction {
+  condition: RawBuilder<unknown>;
+  reads: readonly string[];
+}
+
+/** Both restrictions, either, or none. */
+export function bothRestrictions(
+  a: SearchRestriction | null,
+  b: SearchRestriction | null,
+): SearchRestriction | null {
+  if (!a || !b) return a ?? b;
+  return { condition: sql`${a.condition} AND ${b.condition}`, reads: [...a.reads, ...b.reads] };
+}
 
 /** Stories sharing one creation millisecond get consecutive sort keys (SQLite rowids). */
 const KEYS_PER_MS = 1024;
@@ -225,8 +243,8 @@ interface TierReader {
  * `restrict`: an extra condition on an entry's `story_id` (size filters, muted tags), or null. It is
  * tested per match, after the index found it.
  */
-function sqliteTiers(db: AnyKysely, terms: string[], restrict: RawBuilder<unknown> | null): TierReader {
-  const and = restrict ? sql` AND ${restrict}` : sql``;
+function sqliteTiers(db: AnyKysely, terms: string[], restrict: SearchRestriction | null): TierReader {
+  const and = restrict ? sql` AND ${restrict.condition}` : sql``;
   const all = terms.map((t) => `"${t}"*`).join(' ');
   // Column filters over the whole query: every word must be in the named columns.
   const within = ['{title} : (' + all + ')', '{title description} : (' + all + ')', all];
@@ -249,10 +267,10 @@ function sqliteTiers(db: AnyKysely, terms: string[], restrict: RawBuilder<unknow
 const WALK_ROWS_PER_RESULT = 50;
 const WALK_ROWS_MAX = 5000;
 
-function postgresTiers(db: AnyKysely, terms: string[], restrict: RawBuilder<unknown> | null): TierReader {
+function postgresTiers(db: AnyKysely, terms: string[], restrict: SearchRestriction | null): TierReader {
   const query = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(' & ')})`;
   const columns = ['title', 'head', 'document'];
-  const and = restrict ? sql` AND ${restrict}` : sql``;
+  const and = restrict ? sql` AND ${restrict.condition}` : sql``;
   const inTier = (tier: number) =>
     tier === 0
       ? sql`${sql.ref(columns[0]!)} @@ ${query}${and}`
@@ -280,11 +298,15 @@ function postgresTiers(db: AnyKysely, terms: string[], restrict: RawBuilder<unkn
   };
 }
 
-/** Runs a COUNT, answered from the count cache while the index has not changed. */
+/**
+ * Runs a COUNT, answered from the count cache while the index, and whatever the restriction reads,
+ * have not changed.
+ */
 async function countOf(
   db: AnyKysely,
   counts: CountCache | undefined,
   query: RawBuilder<{ n: number | string }>,
+  restrict: SearchRestriction | null,
 ): Promise<number> {
   const run = async () => Number((await query.execute(db)).rows[0]?.n ?? 0);
   if (!counts) return run();
@@ -292,10 +314,7 @@ async function countOf(
   const key = `search\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const remembered = counts.get(key);
   if (remembered !== undefined) return remembered;
-  const taken = counts.snapshot([SEARCH_INDEX_KEY]);
-  const count = await run();
-  counts.store(key, count, taken);
-  return count;
+  return counts.countOnce(key, [SEARCH_INDEX_KEY, ...(restrict?.reads ?? [])], run);
 }
 
 /**
@@ -306,7 +325,9 @@ async function countOf(
  * tier's end; it is found without counting whenever the page starts inside the tier.
  *
  * `restrict` (a condition on an entry's `story_id`) leaves stories out of pages and totals alike: size
- * filters, muted tags (site/mutes.ts), the stories of members the caller blocked (site/blocks.ts).
+ * filters, muted tags (site/mutes.ts), the stories of members the caller blocked (site/blocks.ts). Its
+ * totals are kept like the others, and also follow the data the restriction reads (every write to that
+ * data also rewrites the index entries today, but the restriction does not rely on it).
  */
 export async function searchStories(
   db: AnyKysely,
@@ -315,18 +336,17 @@ export async function searchStories(
   page: number,
   perPage = SEARCH_PAGE_SIZE,
   counts?: CountCache,
-  restrict: RawBuilder<unknown> | null = null,
+  restrict: SearchRestriction | null = null,
 ): Promise<SearchPage> {
   const terms = searchTerms(query);
   if (terms.length === 0) return { storyIds: [], totalItems: 0 };
   const tiers = tierReader(db, dialect, terms, restrict);
-  // A restricted count reads posts and tags too, which the index's key does not follow: never kept.
-  if (restrict) counts = undefined;
-  const totalItems = await countOf(db, counts, tiers.countUpTo(2));
+  const totalItems = await countOf(db, counts, tiers.countUpTo(2), restrict);
   const storyIds: string[] = [];
   let skip = (page - 1) * perPage;
   if (skip >= totalItems) return { storyIds, totalItems };
-  const upTo = (tier: number) => (tier < 0 ? Promise.resolve(0) : countOf(db, counts, tiers.countUpTo(tier)));
+  const upTo = (tier: number) =>
+    tier < 0 ? Promise.resolve(0) : countOf(db, counts, tiers.countUpTo(tier), restrict);
   for (let tier = 0; tier < 3 && storyIds.length < perPage; tier++) {
     const found = await tiers.page(tier, perPage - storyIds.length, skip);
     storyIds.push(...found);
@@ -340,7 +360,7 @@ function tierReader(
   db: AnyKysely,
   dialect: DialectName,
   terms: string[],
-  restrict: RawBuilder<unknown> | null,
+  restrict: SearchRestriction | null,
 ): TierReader {
   return dialect === 'sqlite' ? sqliteTiers(db, terms, restrict) : postgresTiers(db, terms, restrict);
 }
@@ -351,11 +371,11 @@ export async function searchTotal(
   dialect: DialectName,
   query: string,
   counts: CountCache | undefined,
-  restrict: RawBuilder<unknown> | null,
+  restrict: SearchRestriction | null,
 ): Promise<number> {
   const terms = searchTerms(query);
   if (terms.length === 0) return 0;
-  return countOf(db, restrict ? undefined : counts, tierReader(db, dialect, terms, restrict).countUpTo(2));
+  return countOf(db, counts, tierReader(db, dialect, terms, restrict).countUpTo(2), restrict);
 }
 
 /** Size filters of a search or browse (PRODUCT.md §14): exact size classes and change, any left empty. */
@@ -365,14 +385,27 @@ export interface SizeFilter {
   change?: string | undefined;
 }
 
+/** What a size condition reads: the stories' posts and their sizes. */
+const SIZE_READS = [
+  rowsKey('stories'),
+  columnKey('stories', 'post'),
+  rowsKey('posts'),
+  columnKey('posts', 'larger_size'),
+  columnKey('posts', 'smaller_size'),
+  columnKey('posts', 'size_change'),
+];
+
 /** "The entry's story has these sizes", or null when no size is asked for. Unknown values match nothing. */
-export function sizeCondition(filter: SizeFilter): RawBuilder<unknown> | null {
+export function sizeCondition(filter: SizeFilter): SearchRestriction | null {
   const parts: RawBuilder<unknown>[] = [];
   if (filter.larger) parts.push(sql`p.larger_size = ${filter.larger}`);
   if (filter.smaller) parts.push(sql`p.smaller_size = ${filter.smaller}`);
   if (filter.change) parts.push(sql`p.size_change = ${filter.change}`);
   if (!parts.length) return null;
-  return sql`story_id IN (SELECT s.id FROM stories s JOIN posts p ON p.id = s.post WHERE ${sql.join(parts, sql` AND `)})`;
+  return {
+    condition: sql`story_id IN (SELECT s.id FROM stories s JOIN posts p ON p.id = s.post WHERE ${sql.join(parts, sql` AND `)})`,
+    reads: SIZE_READS,
+  };
 }
 
 export function registerSearch(core: Core): void {

@@ -236,4 +236,52 @@ describeEachDialect('size metadata and muted tags', (getDb) => {
     const after = await list('bob', 'stories', { filter: MEGA_GROWTH, muted: 'hide' });
     expect(after.totalItems).toBe(26);
   });
+
+  it("keeps a filtered search's totals, and counts again after any write they depend on", async () => {
+    const counts = community.core.records.counts!;
+    const mute = await call('bob', 'POST', 'collections/mutes/records', { user: CAST.bob, tag: mutedTag });
+    expect(mute.statusCode, mute.body).toBe(200);
+    const query = { q: 'tower', larger: 'mega', change: 'growth', muted: 'hide' };
+    // 26 mega growth stories with "tower" (the one added above among them), two carrying the muted tag.
+    const first = await search('bob', query);
+    expect([first.totalItems, first.hidden]).toEqual([24, 2]);
+    const hits = counts.stats.hits;
+    const again = await search('bob', query);
+    expect([again.totalItems, again.hidden]).toEqual([24, 2]);
+    // The total and the unrestricted total for "hidden", both from memory.
+    expect(counts.stats.hits - hits).toBeGreaterThanOrEqual(2);
+
+    // A story's size changes: it leaves the filter.
+    const story = await call('superuser', 'GET', `collections/stories/records/${megaGrowth[0]}`);
+    const postId = story.json<{ post: string }>().post;
+    const resized = await call('superuser', 'PATCH', `collections/posts/records/${postId}`, {
+      larger_size: 'giga',
+    });
+    expect(resized.statusCode, resized.body).toBe(200);
+    const afterResize = await search('bob', query);
+    expect([afterResize.totalItems, afterResize.hidden]).toEqual([23, 2]);
+
+    // Another gets the muted tag: hidden, and counted as such.
+    const other = await call('superuser', 'GET', `collections/stories/records/${megaGrowth[1]}`);
+    const tagged = await call(
+      'superuser',
+      'PATCH',
+      `collections/posts/records/${other.json<{ post: string }>().post}`,
+      {
+        tags: [mutedTag],
+      },
+    );
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    const afterTag = await search('bob', query);
+    expect([afterTag.totalItems, afterTag.hidden]).toEqual([22, 3]);
+
+    // Bob blocks the author of every tower story: none is found any more.
+    const block = await call('bob', 'POST', 'collections/blocks/records', {
+      blocker: CAST.bob,
+      blocked: CAST.alice,
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    expect((await search('bob', query)).totalItems).toBe(0);
+    expect((await search('alice', { q: 'tower', larger: 'mega', change: 'growth' })).totalItems).toBe(25);
+  });
 });
