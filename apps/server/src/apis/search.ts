@@ -7,29 +7,13 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import { decodeRow } from '../core/records/record';
-import { blockedBy, storiesByAuthors } from '../site/blocks';
-import {
-  bothRestrictions,
-  SEARCH_PAGE_SIZE,
-  searchStories,
-  searchTotal,
-  sizeCondition,
-} from '../site/search';
-import { MUTE_READS, mutedPostCondition, mutesToHide } from '../site/mutes';
-import { columnKey, rowsKey } from '../core/records/count-cache';
+import { blockedBy } from '../site/blocks';
+import { SEARCH_PAGE_SIZE, searchStories, searchTotal } from '../site/search';
+import { facetFilter } from '../site/search-facets';
+import { mutesToHide } from '../site/mutes';
 import { ApiError } from '../tools/api-error';
 import { queryInt, queryString, type Query } from './query-params';
 import { renderRecords } from '../core/records/render';
-
-/** What leaving out the stories of blocked authors reads: stories, their posts' contributors. */
-const BLOCKED_READS = [
-  rowsKey('stories'),
-  columnKey('stories', 'post'),
-  rowsKey('posts'),
-  columnKey('posts', 'contributors'),
-];
-/** What leaving out muted stories reads, besides the posts' tags and labels: each story's post. */
-const MUTED_STORY_READS = [...MUTE_READS, rowsKey('stories'), columnKey('stories', 'post')];
 
 export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
   app.get('/api/search/stories', async (request) => {
@@ -39,41 +23,20 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
     const perPage = Math.min(Math.max(1, queryInt(query, 'perPage', SEARCH_PAGE_SIZE)), 100);
     // The stories of members the caller blocked are not found (PRODUCT.md §14), nor counted as hidden.
     const auth = request.info.auth;
-    const caller = auth.isSuperuser ? '' : String(auth.record.id);
-    const blockedStories = storiesByAuthors(core, await blockedBy(core.db.reader, caller));
-    const notBlocked = blockedStories
-      ? { condition: sql`story_id NOT IN (${blockedStories})`, reads: BLOCKED_READS }
-      : null;
+    const blocked = await blockedBy(core.db.reader, auth.isSuperuser ? '' : String(auth.record.id));
     const text = queryString(query, 'q') ?? '';
-    const sizes = sizeCondition({
+    const sizes = {
       larger: queryString(query, 'larger'),
       smaller: queryString(query, 'smaller'),
       change: queryString(query, 'change'),
-    });
-    const base = bothRestrictions(sizes, notBlocked);
+    };
     const muted = await mutesToHide(core.db.reader, request.info);
-    const hide = muted
-      ? {
-          condition: mutedPostCondition(
-            core,
-            sql`(SELECT post FROM stories WHERE stories.id = story_id)`,
-            muted,
-          ),
-          reads: MUTED_STORY_READS,
-        }
-      : null;
-    const restrict = bothRestrictions(base, hide);
-    const found = await searchStories(
-      core.db.reader,
-      core.db.dialect,
-      text,
-      page,
-      perPage,
-      core.records.counts,
-      restrict,
-    );
-    const hidden = hide
-      ? (await searchTotal(core.db.reader, core.db.dialect, text, core.records.counts, base)) -
+    const filter = facetFilter(sizes, muted, blocked);
+    const { reader, dialect } = core.db;
+    const counts = core.records.counts;
+    const found = await searchStories(reader, dialect, text, page, perPage, counts, filter);
+    const hidden = muted
+      ? (await searchTotal(reader, dialect, text, counts, facetFilter(sizes, null, blocked))) -
         found.totalItems
       : undefined;
     const stories = core.registry.find('stories')!;

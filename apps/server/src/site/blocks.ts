@@ -7,9 +7,8 @@
  * - declining a message request blocks the sender (issue 18), and unblocking a member whose request was
  *   declined lets the two talk again (site/safe-messages.ts refuses messages while either exists).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Core } from '../core';
-import { relationIndexOf } from '../core/collections/relation-indexes';
 import type { RecordEvent } from '../core/hooks';
 import { createRecord, updateRecord } from '../core/records/write';
 import { systemRequest, type RequestInfo } from '../core/rules/request-info';
@@ -63,19 +62,6 @@ export async function blocksAnyOf(db: AnyKysely, user: string, members: readonly
   const rows = await sql<{ id: string }>`SELECT id FROM blocks
     WHERE blocker = ${user} AND blocked IN (${sql.join(others)}) LIMIT 1`.execute(db);
   return rows.rows.length > 0;
-}
-
-/**
- * The ids of the stories with any of `authors` among their post's contributors, as a subquery (read from
- * the contributors' relation index, so it starts from the authors). Null when there is nobody to hide.
- */
-export function storiesByAuthors(core: Core, authors: readonly string[]): RawBuilder<unknown> | null {
-  if (authors.length === 0) return null;
-  const posts = core.registry.find('posts')!;
-  const contributors = posts.fields.find((f) => f.name === 'contributors')!;
-  const index = relationIndexOf(posts, contributors)!;
-  return sql`SELECT s.id FROM stories s WHERE s.post IN (SELECT "record" FROM ${sql.table(index)}
-    WHERE target IN (${sql.join([...authors])}))`;
 }
 
 async function blockDeclinedSender(core: Core, event: RecordEvent): Promise<void> {

@@ -24,6 +24,9 @@
  *   come from the GIN index and are sorted. Both plans are spelt out in the SQL, so the planner's
  *   estimate for a tsquery (poor for several words) cannot pick a scan of the table instead.
  *
+ * Size filters, muted tags and labels and blocked authors are facet tokens in each entry
+ * (site/search-facets.ts), matched by the index like words.
+ *
  * Totals are exact (the page shows "page n of m"). A COUNT of a MATCH or a GIN search still reads
  * every match, so the total (and a tier's size, needed only when a page starts past that tier) goes
  * through the count cache, keyed on the index's own dependency key, which every index write marks
@@ -32,32 +35,22 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { columnKey, rowsKey, type CountCache } from '../core/records/count-cache';
+import { rowsKey, type CountCache } from '../core/records/count-cache';
 import type { AnyKysely, DialectName } from '../db/types';
+import {
+  FACET_COLUMNS,
+  facetsOf,
+  postgresFacetCondition,
+  sqliteFacetQuery,
+  type FacetFilter,
+  type FacetSource,
+} from './search-facets';
 import { text } from './values';
 
 export const SEARCH_PAGE_SIZE = 20;
 
 /** The count-cache dependency key of the search index: every write to it marks this key changed. */
 export const SEARCH_INDEX_KEY = rowsKey('_story_search');
-
-/**
- * A condition on a search entry's `story_id` (size filters, muted tags, blocked authors), with the
- * count-cache keys of the data it reads, so that totals under it are kept until that data changes.
- */
-export interface SearchRestriction {
-  condition: RawBuilder<unknown>;
-  reads: readonly string[];
-}
-
-/** Both restrictions, either, or none. */
-export function bothRestrictions(
-  a: SearchRestriction | null,
-  b: SearchRestriction | null,
-): SearchRestriction | null {
-  if (!a || !b) return a ?? b;
-  return { condition: sql`${a.condition} AND ${b.condition}`, reads: [...a.reads, ...b.reads] };
-}
 
 /** Stories sharing one creation millisecond get consecutive sort keys (SQLite rowids). */
 const KEYS_PER_MS = 1024;
@@ -83,25 +76,27 @@ export function sqliteTimeKey(created: RawBuilder<unknown>): RawBuilder<number> 
  *   matches before the first row (about 5 ms per statement for a common word at 100k stories). With
  *   prefix indexes for 2 to 10 characters such a prefix is one doclist that is read lazily, newest
  *   first, like a whole word (well under 1 ms); longer words have few terms to merge.
+ * - `facets`: the entry's facet tokens, space-separated (site/search-facets.ts).
  * - `detail=column`: nothing here needs word positions (no phrases: every quoted string is one
  *   token, and ranking is by column), and dropping them keeps the prefix indexes about half the size.
  */
 const SQLITE_TABLE =
-  "CREATE VIRTUAL TABLE _story_search USING fts5(story_id UNINDEXED, created UNINDEXED, title, description, content, tokenize = 'porter unicode61', detail = column, prefix = '2 3 4 5 6 7 8 9 10')";
+  "CREATE VIRTUAL TABLE _story_search USING fts5(story_id UNINDEXED, created UNINDEXED, title, description, content, facets, tokenize = 'porter unicode61', detail = column, prefix = '2 3 4 5 6 7 8 9 10')";
 
 /** The statements that create the index in its current shape. */
 function createStatements(dialect: DialectName): RawBuilder<unknown>[] {
   if (dialect === 'sqlite') return [sql.raw(SQLITE_TABLE)];
   return [
-    sql`CREATE TABLE _story_search (story_id TEXT PRIMARY KEY, created TEXT NOT NULL, title TSVECTOR NOT NULL, head TSVECTOR NOT NULL, document TSVECTOR NOT NULL)`,
+    sql`CREATE TABLE _story_search (story_id TEXT PRIMARY KEY, created TEXT NOT NULL, title TSVECTOR NOT NULL, head TSVECTOR NOT NULL, document TSVECTOR NOT NULL, facets TEXT[] NOT NULL)`,
     sql`CREATE INDEX idx__story_search_title ON _story_search USING GIN (title)`,
     sql`CREATE INDEX idx__story_search_head ON _story_search USING GIN (head)`,
     sql`CREATE INDEX idx__story_search_document ON _story_search USING GIN (document)`,
     sql`CREATE INDEX idx__story_search_created ON _story_search (created, story_id)`,
+    sql`CREATE INDEX idx__story_search_facets ON _story_search USING GIN (facets)`,
   ];
 }
 
-/** 'missing', 'old' (an earlier shape: one relevance-ranked document) or 'current'. */
+/** 'missing', 'old' (an earlier shape, e.g. without facets) or 'current'. */
 async function indexShape(db: AnyKysely, dialect: DialectName): Promise<'missing' | 'old' | 'current'> {
   if (dialect === 'sqlite') {
     const row = (
@@ -115,7 +110,7 @@ async function indexShape(db: AnyKysely, dialect: DialectName): Promise<'missing
       WHERE table_name = '_story_search' AND table_schema = current_schema()`.execute(db)
   ).rows.map((r) => r.column_name);
   if (columns.length === 0) return 'missing';
-  return columns.includes('head') && columns.includes('created') ? 'current' : 'old';
+  return ['head', 'created', 'facets'].every((column) => columns.includes(column)) ? 'current' : 'old';
 }
 
 /**
@@ -149,29 +144,46 @@ async function removeEntry(
 /** Rewrites one story's entry: present while its post is published, absent otherwise. */
 async function reindexStory(db: AnyKysely, dialect: DialectName, storyId: string): Promise<void> {
   const row = (
-    await sql<{ title: string; description: string; content: string; created: string; published: string }>`
-      SELECT p.title AS title, p.description AS description, s.content AS content, s.created AS created,
-        p.published AS published
+    await sql<IndexedStory & { published: string }>`
+      SELECT s.id AS id, p.title AS title, p.description AS description, s.content AS content,
+        s.created AS created, p.published AS published, ${FACET_COLUMNS}
       FROM stories s JOIN posts p ON p.id = s.post WHERE s.id = ${storyId}`.execute(db)
   ).rows[0];
   if (!row) return;
   await removeEntry(db, dialect, storyId, row.created);
   if (row.published === '') return;
-  const content = row.content.replace(/<[^>]*>/g, ' ');
+  const content = plainText(row.content);
   if (dialect === 'sqlite') {
     // The next free key of the creation millisecond: newer writes of the same ms sort first.
     const first = sqliteTimeKey(sql`${row.created}`);
-    await sql`INSERT INTO _story_search (rowid, story_id, created, title, description, content)
-      SELECT COALESCE(MAX(rowid) + 1, ${first}), ${storyId}, ${row.created}, ${row.title}, ${row.description}, ${content}
+    await sql`INSERT INTO _story_search (rowid, story_id, created, title, description, content, facets)
+      SELECT COALESCE(MAX(rowid) + 1, ${first}), ${storyId}, ${row.created}, ${row.title}, ${row.description},
+        ${content}, ${facetsOf(row).join(' ')}
       FROM _story_search WHERE rowid BETWEEN ${first} AND ${first} + ${KEYS_PER_MS - 1}`.execute(db);
   } else {
-    await sql`INSERT INTO _story_search (story_id, created, title, head, document) VALUES (${storyId}, ${row.created},
-      to_tsvector('english', ${row.title}),
-      to_tsvector('english', ${row.title}) || to_tsvector('english', ${row.description}),
-      to_tsvector('english', ${row.title}) || to_tsvector('english', ${row.description}) || to_tsvector('english', ${content}))`.execute(
-      db,
-    );
+    await sql`INSERT INTO _story_search (story_id, created, title, head, document, facets)
+      VALUES ${postgresEntry(row)}`.execute(db);
   }
+}
+
+/** A story as its index entry is made from it. */
+interface IndexedStory extends FacetSource {
+  id: string;
+  created: string;
+  title: string;
+  description: string;
+  content: string;
+}
+
+const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ');
+
+/** One PostgreSQL entry's values: the three nested documents and the facets. */
+function postgresEntry(row: IndexedStory): RawBuilder<unknown> {
+  const title = sql`to_tsvector('english', ${row.title})`;
+  const head = sql`${title} || to_tsvector('english', ${row.description})`;
+  const facets = facetsOf(row);
+  return sql`(${row.id}, ${row.created}, ${title}, ${head}, ${head} || to_tsvector('english', ${plainText(row.content)}),
+    ${facets.length ? sql`ARRAY[${sql.join(facets)}]::text[]` : sql`'{}'::text[]`})`;
 }
 
 /** Published stories read per statement when the SQLite index is rebuilt. */
@@ -179,48 +191,38 @@ const REBUILD_BATCH = 500;
 
 /**
  * Fills the index from scratch from the stories (an empty or old-shaped index at start, and the
- * bench generator): one statement on PostgreSQL, batches of multi-row inserts on SQLite, so 100k
- * stories take seconds rather than one round of statements per story.
+ * bench generator) in batches of multi-row inserts, so 100k stories take seconds rather than one
+ * round of statements per story.
  */
 export async function reindexAllStories(db: AnyKysely, dialect: DialectName): Promise<void> {
   await sql`DELETE FROM _story_search`.execute(db);
-  if (dialect === 'postgres') {
-    await sql`INSERT INTO _story_search (story_id, created, title, head, document)
-      SELECT s.id, s.created, to_tsvector('english', p.title),
-        to_tsvector('english', p.title) || to_tsvector('english', p.description),
-        to_tsvector('english', p.title) || to_tsvector('english', p.description)
-          || to_tsvector('english', regexp_replace(s.content, '<[^>]*>', ' ', 'g'))
-      FROM stories s JOIN posts p ON p.id = s.post WHERE p.published != ''`.execute(db);
-    return;
-  }
   // In creation order, so stories of one millisecond take consecutive keys, as the hooks give them.
   let after = { created: '', id: '' };
   let previousFirst = -1;
   let next = 0;
   for (;;) {
     const rows = (
-      await sql<{
-        id: string;
-        created: string;
-        title: string;
-        description: string;
-        content: string;
-        first: number;
-      }>`
+      await sql<IndexedStory & { first: number }>`
         SELECT s.id AS id, s.created AS created, p.title AS title, p.description AS description,
-          s.content AS content, ${sqliteTimeKey(sql.ref('s.created'))} AS first
+          s.content AS content, ${FACET_COLUMNS},
+          ${dialect === 'sqlite' ? sqliteTimeKey(sql.ref('s.created')) : sql`0`} AS first
         FROM stories s JOIN posts p ON p.id = s.post
         WHERE p.published != '' AND (s.created > ${after.created} OR (s.created = ${after.created} AND s.id > ${after.id}))
         ORDER BY s.created, s.id LIMIT ${REBUILD_BATCH}`.execute(db)
     ).rows;
     if (rows.length === 0) return;
-    const values = rows.map((row) => {
-      next = row.first === previousFirst ? next + 1 : row.first;
-      previousFirst = row.first;
-      return sql`(${next}, ${row.id}, ${row.created}, ${row.title}, ${row.description}, ${row.content.replace(/<[^>]*>/g, ' ')})`;
-    });
-    await sql`INSERT INTO _story_search (rowid, story_id, created, title, description, content)
-      VALUES ${sql.join(values)}`.execute(db);
+    if (dialect === 'postgres') {
+      await sql`INSERT INTO _story_search (story_id, created, title, head, document, facets)
+        VALUES ${sql.join(rows.map(postgresEntry))}`.execute(db);
+    } else {
+      const values = rows.map((row) => {
+        next = row.first === previousFirst ? next + 1 : row.first;
+        previousFirst = row.first;
+        return sql`(${next}, ${row.id}, ${row.created}, ${row.title}, ${row.description}, ${plainText(row.content)}, ${facetsOf(row).join(' ')})`;
+      });
+      await sql`INSERT INTO _story_search (rowid, story_id, created, title, description, content, facets)
+        VALUES ${sql.join(values)}`.execute(db);
+    }
     const last = rows[rows.length - 1]!;
     after = { created: last.created, id: last.id };
   }
@@ -239,25 +241,24 @@ interface TierReader {
   page(tier: number, limit: number, offset: number): Promise<string[]>;
 }
 
-/**
- * `restrict`: an extra condition on an entry's `story_id` (size filters, muted tags), or null. It is
- * tested per match, after the index found it.
- */
-function sqliteTiers(db: AnyKysely, terms: string[], restrict: SearchRestriction | null): TierReader {
-  const and = restrict ? sql` AND ${restrict.condition}` : sql``;
+/** `filter`: the facets an entry must have and must not have (search-facets.ts), or null. */
+function sqliteTiers(db: AnyKysely, terms: string[], filter: FacetFilter | null): TierReader {
   const all = terms.map((t) => `"${t}"*`).join(' ');
-  // Column filters over the whole query: every word must be in the named columns.
-  const within = ['{title} : (' + all + ')', '{title description} : (' + all + ')', all];
+  // Column filters over the whole query: every word must be in the named columns (never the facets).
+  const within = [
+    '{title} : (' + all + ')',
+    '{title description} : (' + all + ')',
+    '{title description content} : (' + all + ')',
+  ];
   const tierMatch = (tier: number) => (tier === 0 ? within[0]! : `${within[tier]} NOT ${within[tier - 1]}`);
   return {
     countUpTo: (tier) =>
-      sql`SELECT COUNT(*) AS n FROM _story_search WHERE _story_search MATCH ${within[tier]}${and}`,
+      sql`SELECT COUNT(*) AS n FROM _story_search WHERE _story_search MATCH ${sqliteFacetQuery(within[tier]!, filter)}`,
     async page(tier, limit, offset) {
       // FTS5 walks the doclists in rowid order, so this reads offset + limit matches and stops.
       const rows = await sql<{ story_id: string }>`SELECT story_id FROM _story_search
-        WHERE _story_search MATCH ${tierMatch(tier)}${and} ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(
-        db,
-      );
+        WHERE _story_search MATCH ${sqliteFacetQuery(tierMatch(tier), filter)}
+        ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
       return rows.rows.map((r) => r.story_id);
     },
   };
@@ -267,10 +268,11 @@ function sqliteTiers(db: AnyKysely, terms: string[], restrict: SearchRestriction
 const WALK_ROWS_PER_RESULT = 50;
 const WALK_ROWS_MAX = 5000;
 
-function postgresTiers(db: AnyKysely, terms: string[], restrict: SearchRestriction | null): TierReader {
+function postgresTiers(db: AnyKysely, terms: string[], filter: FacetFilter | null): TierReader {
   const query = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(' & ')})`;
   const columns = ['title', 'head', 'document'];
-  const and = restrict ? sql` AND ${restrict.condition}` : sql``;
+  const facets = postgresFacetCondition(filter);
+  const and = facets ? sql` AND ${facets}` : sql``;
   const inTier = (tier: number) =>
     tier === 0
       ? sql`${sql.ref(columns[0]!)} @@ ${query}${and}`
@@ -298,15 +300,11 @@ function postgresTiers(db: AnyKysely, terms: string[], restrict: SearchRestricti
   };
 }
 
-/**
- * Runs a COUNT, answered from the count cache while the index, and whatever the restriction reads,
- * have not changed.
- */
+/** Runs a COUNT, answered from the count cache while the index has not changed. */
 async function countOf(
   db: AnyKysely,
   counts: CountCache | undefined,
   query: RawBuilder<{ n: number | string }>,
-  restrict: SearchRestriction | null,
 ): Promise<number> {
   const run = async () => Number((await query.execute(db)).rows[0]?.n ?? 0);
   if (!counts) return run();
@@ -314,7 +312,7 @@ async function countOf(
   const key = `search\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const remembered = counts.get(key);
   if (remembered !== undefined) return remembered;
-  return counts.countOnce(key, [SEARCH_INDEX_KEY, ...(restrict?.reads ?? [])], run);
+  return counts.countOnce(key, [SEARCH_INDEX_KEY], run);
 }
 
 /**
@@ -324,10 +322,10 @@ async function countOf(
  * Only the total is always counted. A tier's size is needed only when a page starts beyond that
  * tier's end; it is found without counting whenever the page starts inside the tier.
  *
- * `restrict` (a condition on an entry's `story_id`) leaves stories out of pages and totals alike: size
- * filters, muted tags (site/mutes.ts), the stories of members the caller blocked (site/blocks.ts). Its
- * totals are kept like the others, and also follow the data the restriction reads (every write to that
- * data also rewrites the index entries today, but the restriction does not rely on it).
+ * `filter` leaves stories out of pages and totals alike: size filters, muted tags and labels
+ * (site/mutes.ts), the stories of members the caller blocked (site/blocks.ts). It is part of the
+ * index's own query, so its totals are kept on the index's key like the others: a change to a post's
+ * sizes, tags, labels or authors rewrites its stories' entries.
  */
 export async function searchStories(
   db: AnyKysely,
@@ -336,17 +334,16 @@ export async function searchStories(
   page: number,
   perPage = SEARCH_PAGE_SIZE,
   counts?: CountCache,
-  restrict: SearchRestriction | null = null,
+  filter: FacetFilter | null = null,
 ): Promise<SearchPage> {
   const terms = searchTerms(query);
   if (terms.length === 0) return { storyIds: [], totalItems: 0 };
-  const tiers = tierReader(db, dialect, terms, restrict);
-  const totalItems = await countOf(db, counts, tiers.countUpTo(2), restrict);
+  const tiers = tierReader(db, dialect, terms, filter);
+  const totalItems = await countOf(db, counts, tiers.countUpTo(2));
   const storyIds: string[] = [];
   let skip = (page - 1) * perPage;
   if (skip >= totalItems) return { storyIds, totalItems };
-  const upTo = (tier: number) =>
-    tier < 0 ? Promise.resolve(0) : countOf(db, counts, tiers.countUpTo(tier), restrict);
+  const upTo = (tier: number) => (tier < 0 ? Promise.resolve(0) : countOf(db, counts, tiers.countUpTo(tier)));
   for (let tier = 0; tier < 3 && storyIds.length < perPage; tier++) {
     const found = await tiers.page(tier, perPage - storyIds.length, skip);
     storyIds.push(...found);
@@ -360,52 +357,22 @@ function tierReader(
   db: AnyKysely,
   dialect: DialectName,
   terms: string[],
-  restrict: SearchRestriction | null,
+  filter: FacetFilter | null,
 ): TierReader {
-  return dialect === 'sqlite' ? sqliteTiers(db, terms, restrict) : postgresTiers(db, terms, restrict);
+  return dialect === 'sqlite' ? sqliteTiers(db, terms, filter) : postgresTiers(db, terms, filter);
 }
 
-/** How many stories match the query under `restrict` (for "N hidden by your filters"). */
+/** How many stories match the query under `filter` (for "N hidden by your filters"). */
 export async function searchTotal(
   db: AnyKysely,
   dialect: DialectName,
   query: string,
   counts: CountCache | undefined,
-  restrict: SearchRestriction | null,
+  filter: FacetFilter | null,
 ): Promise<number> {
   const terms = searchTerms(query);
   if (terms.length === 0) return 0;
-  return countOf(db, counts, tierReader(db, dialect, terms, restrict).countUpTo(2), restrict);
-}
-
-/** Size filters of a search or browse (PRODUCT.md §14): exact size classes and change, any left empty. */
-export interface SizeFilter {
-  larger?: string | undefined;
-  smaller?: string | undefined;
-  change?: string | undefined;
-}
-
-/** What a size condition reads: the stories' posts and their sizes. */
-const SIZE_READS = [
-  rowsKey('stories'),
-  columnKey('stories', 'post'),
-  rowsKey('posts'),
-  columnKey('posts', 'larger_size'),
-  columnKey('posts', 'smaller_size'),
-  columnKey('posts', 'size_change'),
-];
-
-/** "The entry's story has these sizes", or null when no size is asked for. Unknown values match nothing. */
-export function sizeCondition(filter: SizeFilter): SearchRestriction | null {
-  const parts: RawBuilder<unknown>[] = [];
-  if (filter.larger) parts.push(sql`p.larger_size = ${filter.larger}`);
-  if (filter.smaller) parts.push(sql`p.smaller_size = ${filter.smaller}`);
-  if (filter.change) parts.push(sql`p.size_change = ${filter.change}`);
-  if (!parts.length) return null;
-  return {
-    condition: sql`story_id IN (SELECT s.id FROM stories s JOIN posts p ON p.id = s.post WHERE ${sql.join(parts, sql` AND `)})`,
-    reads: SIZE_READS,
-  };
+  return countOf(db, counts, tierReader(db, dialect, terms, filter).countUpTo(2));
 }
 
 export function registerSearch(core: Core): void {

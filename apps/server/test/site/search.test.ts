@@ -203,4 +203,52 @@ describeEachDialect('story search', (getDb) => {
     expect((await search('bob', 'cobalt')).body.totalItems).toBe(1);
     expect((await search('bob', 'sea')).body.items.map((s) => s.id)).toContain(id);
   });
+
+  it('the shape before facets is rebuilt with them; a word never matches a facet', async () => {
+    const superuser = { authorization: community.token('superuser')! };
+    const post = await community.server.inject({
+      method: 'POST',
+      url: '/api/collections/posts/records',
+      headers: superuser,
+      payload: {
+        type: 'story',
+        title: 'Saffron Colossus',
+        description: 'Very tall.',
+        contributors: [CAST.alice],
+        larger_size: 'tera',
+        published: '2026-03-02 00:00:00.000Z',
+      },
+    });
+    const story = await community.server.inject({
+      method: 'POST',
+      url: '/api/collections/stories/records',
+      headers: superuser,
+      payload: { post: post.json<{ id: string }>().id, content: 'Up and up.' },
+    });
+    const id = story.json<{ id: string }>().id;
+    const { kysely, dialect } = community.core.db;
+    await sql`DROP TABLE _story_search`.execute(kysely);
+    if (dialect === 'sqlite')
+      await sql`CREATE VIRTUAL TABLE _story_search USING fts5(story_id UNINDEXED, created UNINDEXED, title, description, content, tokenize = 'porter unicode61', detail = column, prefix = '2 3 4 5 6 7 8 9 10')`.execute(
+        kysely,
+      );
+    else {
+      await sql`CREATE TABLE _story_search (story_id TEXT PRIMARY KEY, created TEXT NOT NULL, title TSVECTOR NOT NULL, head TSVECTOR NOT NULL, document TSVECTOR NOT NULL)`.execute(
+        kysely,
+      );
+    }
+    expect(await ensureSearchIndex(kysely, dialect)).toBe(true);
+    await reindexAllStories(kysely, dialect);
+    community.core.records.counts?.clear();
+    const sized = await community.server.inject({
+      method: 'GET',
+      url: '/api/search/stories?q=saffron&larger=tera',
+      headers: { authorization: community.token('bob')! },
+    });
+    expect(sized.json<{ items: Array<{ id: string }> }>().items.map((s) => s.id)).toEqual([id]);
+    // The facet token is `ltera0`, in its own column: neither its spelling nor a prefix of it is found.
+    expect((await search('bob', 'ltera')).body.totalItems).toBe(0);
+    expect((await search('bob', 'ltera0')).body.totalItems).toBe(0);
+    expect((await search('bob', 'tera')).body.totalItems).toBe(0);
+  });
 });
