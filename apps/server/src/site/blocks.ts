@@ -91,6 +91,7 @@ async function forgiveDeclined(core: Core, event: RecordEvent): Promise<void> {
 export const LISTS_HIDING_BLOCKED = [
   'posts',
   'stories',
+  'series',
   'comments',
   'profiles',
   'presence',

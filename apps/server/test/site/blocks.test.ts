@@ -213,6 +213,14 @@ describeEachDialect('blocking', (getDb) => {
         // ...which carol, who blocked nobody, is spared.
         expect(carols.get(name), name).toBe(rule.slice(0, rule.lastIndexOf(' && (')));
       }
+      // No list whose rule hides blocked members is left out of the shortcut.
+      const hiding = core.registry
+        .all()
+        .filter((collection) =>
+          / && \(\S+\.blocks_via_blocked\.blocker != @request\.auth\.id\)$/.test(collection.listRule ?? ''),
+        )
+        .map((collection) => collection.name);
+      expect(hiding.sort()).toEqual([...LISTS_HIDING_BLOCKED].sort());
       // bob, who blocked alice, keeps the whole rules.
       expect((await shortcut(asBob)).size).toBe(0);
     } finally {
