@@ -265,6 +265,26 @@ describe('/notifications', () => {
     );
   });
 
+  it('reloads what is on screen when the live connection comes back after a break, not on the first', async () => {
+    signIn();
+    stubAudio();
+    const items = [notification('n1', 'First', '1')];
+    serveNotifications(items);
+    renderApp('/notifications');
+    await screen.findByText('First');
+    const loads = () => fakeApi.requestsTo(NOTIFICATIONS, 'GET').length;
+    const beforeConnecting = loads();
+    fakeRealtime.connect();
+    await waitFor(() => expect(subscribedTopics()).toContain('notifications/*'));
+    expect(loads()).toBe(beforeConnecting);
+
+    // A notice made while the connection was down is never sent; the server greets a new connection.
+    items.unshift(notification('n2', 'Missed while away', '2'));
+    fakeRealtime.connect('client2');
+    await screen.findByText('Missed while away');
+    expect(loads()).toBeGreaterThan(beforeConnecting);
+  });
+
   it('marks a notification read when it is followed', async () => {
     signIn();
     serveNotifications([notification('n1', 'New comment', '1')]);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onNotificationArrived } from '../lib/live-events';
+import { onNotificationArrived, onReconnected } from '../lib/live-events';
 
 /**
  * A notification is news about part of the site (a story published, a comment on a thread, a message):
@@ -18,5 +18,8 @@ export function LiveListEffects() {
       }),
     [queryClient],
   );
+  // After a break in the live connection (a sleeping laptop, a server restart) any list may have missed
+  // news, the notifications among them: everything is marked stale and what is on screen reloads.
+  useEffect(() => onReconnected(() => void queryClient.invalidateQueries()), [queryClient]);
   return null;
 }

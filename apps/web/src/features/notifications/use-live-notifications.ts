@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecordSubscription } from 'pocketbase';
 import { useEffect } from 'react';
-import { announceNotification } from '../../lib/live-events';
+import { announceNotification, announceReconnected } from '../../lib/live-events';
 import { pb } from '../../lib/pocketbase';
 import { getSession } from '../../lib/session';
 import { applyNotificationEvent } from './api/live-notifications';
@@ -26,12 +26,22 @@ export function useLiveNotifications(userId: string): void {
     pb.collection('notifications')
       .subscribe<NotificationRecord>('*', onEvent)
       .catch((error: unknown) => console.warn('Live notifications are unavailable:', error));
+    // The SDK reconnects by itself after a break, but what was sent meanwhile is lost: each connection
+    // after the first (or after one already open when this mounted) is announced.
+    let connectedBefore = pb.realtime.isConnected;
+    const onConnect = () => {
+      if (connectedBefore) announceReconnected();
+      connectedBefore = true;
+    };
+    pb.realtime.subscribe('PB_CONNECT', onConnect).catch(() => undefined);
     // By topic rather than with the function subscribe() resolves to: that resolves only once connected,
-    // and the header may go away before then. This hook is the topic's only listener.
-    return () =>
+    // and the header may go away before then. This hook is each topic's only listener.
+    return () => {
       void pb
         .collection('notifications')
         .unsubscribe('*')
         .catch(() => undefined);
+      void pb.realtime.unsubscribe('PB_CONNECT').catch(() => undefined);
+    };
   }, [queryClient, userId]);
 }
