@@ -38,6 +38,7 @@ import {
   zipfShares,
   type Random,
 } from './random';
+import { firstCommentPage, writeComments } from './comments';
 import { NO_SIZES, storySizes, writeMutes } from './discovery';
 import { writeMessages } from './messages';
 import { BulkWriter } from './writer';
@@ -105,15 +106,6 @@ export interface CommunityFacts {
   popularStories: { storyId: string; postId: string; firstCommentPage: string[] }[];
   /** Search queries from common to rare words. */
   searchQueries: string[];
-}
-
-/** The ids of a post's first page of top-level comments, as the story page lists them. */
-async function firstCommentPage(core: Core, postId: string): Promise<string[]> {
-  const rows = await sql<{ id: string }>`
-    SELECT id FROM comments WHERE target = ${postId} AND reply = '' ORDER BY created, id LIMIT 20`.execute(
-    core.db.kysely,
-  );
-  return rows.rows.map((row) => row.id);
 }
 
 /** Pool members from the most active (index 2: 0 and 1 are staff) to the quietest, log-spaced. */
@@ -412,33 +404,17 @@ export async function buildCommunity(
 
   // ---- comments (a quarter reply to the thread's previous comment)
   log(`  ${sizes.comments.toLocaleString('en-US')} comments`);
-  await timed(timings, 'comments', async () => {
-    const comments = writer('comments');
-    // The thread's previous comment, and the top-level comment it sits under (what a reply's root is).
-    const lastInThread = new Map<number, { id: string; root: string }>();
-    for (let c = 0; c < sizes.comments; c++) {
-      const post = commentTarget[c]!;
-      const id = recordId(random);
-      const previous = lastInThread.get(post);
-      const created = dateString(plan.created[post]! + Math.floor(random() * (NOW - plan.created[post]!)));
-      const author = memberIds[skewed(random, M, 2)];
-      const content = `<p>${sentence(random, 8 + Math.floor(random() * 20))}</p>`;
-      const replyTo = previous && random() < 0.25 ? previous : undefined;
-      await comments.add({
-        id,
-        target: plan.ids[post],
-        author,
-        content,
-        reply: replyTo?.id ?? '',
-        root: replyTo ? replyTo.root || replyTo.id : '',
-        attachments: [],
-        created,
-        updated: created,
-      });
-      lastInThread.set(post, { id, root: replyTo ? replyTo.root || replyTo.id : '' });
-    }
-    await finish('comments', comments);
-  });
+  await timed(timings, 'comments', () =>
+    writeComments({
+      random,
+      memberIds,
+      targets: commentTarget,
+      postIds: plan.ids,
+      postCreated: plan.created,
+      writer,
+      finish,
+    }),
+  );
 
   // ---- likes, favorites, views: distinct members per post
   log(`  ${sizes.likes.toLocaleString('en-US')} likes, with favorites and views`);

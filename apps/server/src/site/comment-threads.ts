@@ -38,8 +38,12 @@ async function keepRoot(event: RecordEvent): Promise<void> {
   const parent = (
     await sql<Parent>`SELECT id, target, root FROM comments WHERE id = ${reply}`.execute(event.db)
   ).rows[0];
-  // A missing parent is the relation validator's to report; this runs after it.
-  if (!parent) return;
+  // A missing parent is the relation validator's to report (it runs first); should one vanish in
+  // between, the reply keeps no root a client sent.
+  if (!parent) {
+    event.record.root = '';
+    return;
+  }
   if (parent.target !== text(event.record.target)) refuse(event, 'Reply to a comment on the same post.');
   event.record.root = parent.root || parent.id;
 }
