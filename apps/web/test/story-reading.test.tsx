@@ -124,7 +124,7 @@ describe('/stories/{id}: comments', () => {
     serveStory(story('s1', 'The Lighthouse Keeper'));
     const saved = deferred<FakeReply>();
     fakeApi.on('POST', COMMENTS, () => saved.promise);
-    renderApp('/stories/s1');
+    const { router } = renderApp('/stories/s1');
 
     const box = await screen.findByRole('textbox', { name: /^Comment/ });
     await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
@@ -152,6 +152,8 @@ describe('/stories/{id}: comments', () => {
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
     expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(COMMENT_FORM_DELAY_MS - 20);
     expect(box.hasAttribute('disabled')).toBe(false);
+    // The new comment is on the page on show: the address (and with it the focus) stays.
+    expect(currentUrl(router)).toBe('/stories/s1');
   });
 
   it('replies to a comment, edits one’s own and deletes after the spec’s question', async () => {

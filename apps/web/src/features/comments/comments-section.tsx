@@ -136,7 +136,11 @@ export function CommentsSection({ post }: CommentsSectionProps) {
             target={post.id}
             author={session.user.id}
             submitLabel="Post Comment"
-            onDone={() => onPage(lastPage.current)}
+            onDone={() => {
+              // Only a turn to another page: changing the address moves the focus to the page's title,
+              // which would pull a keyboard member away from the thread they are writing in.
+              if (lastPage.current !== (page ?? 1)) onPage(lastPage.current);
+            }}
           />
         ) : (
           <Text c="dimmed">{COMMENTS_CLOSED_TEXT}</Text>
