@@ -140,7 +140,7 @@ export function buildScenarios(core: Core, data: Dataset, connections: number, s
       who: 'superuser',
       query: page,
     }),
-    list('list-newest', 'posts, guest, sort=-created, with total', {
+    list('list-newest', 'posts, guest, sort=-created (indexed), with total', {
       collection: POSTS,
       who: 'guest',
       query: { ...page, sort: '-created' },
@@ -165,7 +165,7 @@ export function buildScenarios(core: Core, data: Dataset, connections: number, s
       who: 'member',
       query: { ...page, filter: `author.username = "${target.username}"` },
     }),
-    list('comments-thread', 'comments of one post, member, sort=created (post not indexed)', {
+    list('comments-thread', 'comments of one post, member, sort=created (post, created indexed)', {
       collection: COMMENTS,
       who: 'member',
       query: { ...page, filter: `post = "${data.hotPostId}"`, sort: 'created' },

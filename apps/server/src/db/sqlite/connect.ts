@@ -9,6 +9,17 @@ import type { Database } from '../types';
 export const SQLITE_FILE_NAME = 'data.db';
 
 /**
+ * How often the writer refreshes the query planner's statistics. SQLite plans from `sqlite_stat1`
+ * (rows per index key), which nothing fills unless `ANALYZE` runs; without it the planner assumes an
+ * equality picks a handful of rows and, on a table of 100,000, may walk an index that holds most of
+ * them and then sort. SQLite's advice for a long-lived connection is `PRAGMA optimize` at open and
+ * every few hours; it re-analyses only tables that were never analysed or whose size changed a lot.
+ */
+const OPTIMIZE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** Rows sampled per index by those analyses, so one on a large table takes milliseconds, not seconds. */
+const ANALYSIS_LIMIT = 1000;
+
+/**
  * Opens the embedded database: one connection that writes (and runs every transaction) and one
  * read-only connection for reads outside a transaction (see driver.ts). WAL lets the reader run
  * beside the writer; synchronous=FULL makes every acknowledged commit survive a killed process or a
@@ -21,6 +32,10 @@ export function openSqlite(filePath: string): Database {
   connection.pragma('synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  connection.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
+  connection.pragma('optimize = 0x10002');
+  const optimizer = setInterval(() => refreshStatistics(connection), OPTIMIZE_EVERY_MS);
+  optimizer.unref();
   // Opened after the writer switched the file to WAL, which a read-only connection cannot do.
   const readConnection = new SQLite(filePath, { readonly: true, fileMustExist: true });
   readConnection.pragma('busy_timeout = 5000');
@@ -40,8 +55,18 @@ export function openSqlite(filePath: string): Database {
       return { acquired: true, value: await work() };
     },
     async destroy() {
+      clearInterval(optimizer);
       await reader.destroy();
       await kysely.destroy();
     },
   };
+}
+
+/** A busy or failing analysis only delays better plans: the next round tries again. */
+function refreshStatistics(connection: SQLite.Database): void {
+  try {
+    connection.pragma('optimize');
+  } catch {
+    // Left for the next round.
+  }
 }
