@@ -5,7 +5,13 @@
  */
 import { parseExpand, type ExpandTree } from '@community/filter';
 import { sql } from 'kysely';
-import { findField, isMultiValued, parseBackRelation, type Collection } from '../collections/model';
+import {
+  findField,
+  isMultiValued,
+  parseBackRelation,
+  type Collection,
+  type Field,
+} from '../collections/model';
 import { asList } from '../fields/lists';
 import { ApiError } from '../../tools/api-error';
 import { memoByText } from '../../tools/memo';
@@ -46,6 +52,48 @@ async function fetchVisible(
     ctx.db.reader,
   );
   return rows.rows.map((row) => decodeRow(collection, row));
+}
+
+/**
+ * The records of `source` whose `field` points at each of `nodes`, visible to the caller, at most
+ * MAX_BACK_RELATED per node. One query serves the whole level (a page of 20 would otherwise run 20);
+ * only when that query could have been cut short by its limit does each node get its own query, so a
+ * node with many related records never takes another node's share.
+ */
+async function fetchBackRelated(
+  ctx: RecordContext,
+  nodes: ExpandedRecord[],
+  source: Collection,
+  field: Field,
+  request: RequestInfo,
+): Promise<Map<string, ExpandedRecord[]>> {
+  const ids = [...new Set(nodes.map((node) => String(node.data.id)))];
+  const column = sql.ref(`${ROW}.${field.name}`);
+  const pointingAt = (targets: string[]) =>
+    isMultiValued(field)
+      ? sql`EXISTS (SELECT 1 FROM ${ctx.db.flavor.jsonEach(column, 'je')} WHERE ${sql.ref('je.value')} IN (${sql.join(targets)}))`
+      : sql`${column} IN (${sql.join(targets)})`;
+  const limit = MAX_BACK_RELATED * ids.length;
+  const found = await fetchVisible(ctx, source, pointingAt(ids), request, limit);
+  const related = new Map<string, ExpandedRecord[]>(ids.map((id) => [id, []]));
+  if (found.length >= limit && ids.length > 1) {
+    for (const id of ids) {
+      const own = await fetchVisible(ctx, source, pointingAt([id]), request, MAX_BACK_RELATED);
+      related.set(
+        id,
+        own.map((data) => ({ collection: source, data })),
+      );
+    }
+    return related;
+  }
+  for (const data of found) {
+    const child: ExpandedRecord = { collection: source, data };
+    for (const target of asList(data[field.name])) {
+      const list = related.get(target);
+      if (list && list.length < MAX_BACK_RELATED) list.push(child);
+    }
+  }
+  return related;
 }
 
 export async function expandRecords(
@@ -104,18 +152,14 @@ async function expandLevel(
     const source = back ? ctx.registry.find(back.collection) : undefined;
     const backField = findField(source, back?.field);
     if (!source || backField?.type !== 'relation' || backField.collectionId !== collection.id) continue;
+    const related = await fetchBackRelated(ctx, nodes, source, backField, request);
+    const children = [...new Set([...related.values()].flat())];
+    await expandLevel(ctx, children, subtree, request);
     for (const node of nodes) {
-      const id = String(node.data.id);
-      const column = sql.ref(`${ROW}.${backField.name}`);
-      const matches = isMultiValued(backField)
-        ? sql`EXISTS (SELECT 1 FROM ${ctx.db.flavor.jsonEach(column, 'je')} WHERE ${sql.ref('je.value')} = ${id})`
-        : sql`${column} = ${id}`;
-      const found = await fetchVisible(ctx, source, matches, request, MAX_BACK_RELATED);
-      if (found.length === 0) continue;
-      const children = found.map((data) => ({ collection: source, data }));
-      await expandLevel(ctx, children, subtree, request);
+      const found = related.get(String(node.data.id));
+      if (!found?.length) continue;
       node.expand ??= {};
-      node.expand[segment] = children;
+      node.expand[segment] = found;
     }
   }
 }
