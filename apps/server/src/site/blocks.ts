@@ -11,7 +11,8 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { createRecord, updateRecord } from '../core/records/write';
-import { systemRequest, type RequestInfo } from '../core/rules/request-info';
+import type { ListRuleShortcut } from '../core/records/read';
+import { systemRequest } from '../core/rules/request-info';
 import type { AnyKysely } from '../db/types';
 import { text } from './values';
 
@@ -38,8 +39,8 @@ const NOT_BLOCKED_TAIL = / && \([\w.]+\.blocks_via_blocked\.blocker != @request\
  * for and every collection its filter reaches through relations. A caller who blocked someone keeps the
  * whole rules.
  */
-export function withoutBlocksWhenNone(core: Core) {
-  return async (request: RequestInfo): Promise<ReadonlyMap<string, string>> => {
+export function withoutBlocksWhenNone(core: Core): ListRuleShortcut {
+  return async (request, ruleOf) => {
     const rules = new Map<string, string>();
     const auth = request.auth;
     if (!auth || auth.isSuperuser) return rules;
@@ -48,7 +49,7 @@ export function withoutBlocksWhenNone(core: Core) {
     )} LIMIT 1`.execute(core.db.reader);
     if (blocked.rows.length) return rules;
     for (const name of LISTS_HIDING_BLOCKED) {
-      const rule = core.registry.find(name)?.listRule;
+      const rule = ruleOf(name);
       if (rule && NOT_BLOCKED_TAIL.test(rule)) rules.set(name, rule.replace(NOT_BLOCKED_TAIL, ''));
     }
     return rules;

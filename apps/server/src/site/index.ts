@@ -12,6 +12,7 @@ import { registerModeration } from './moderation';
 import { registerMutes } from './mutes';
 import { registerModerationLog } from './moderation-log';
 import { registerModeratorPowers } from './moderator-powers';
+import { registerOwnDrafts } from './own-drafts';
 import { registerPresence } from './presence';
 import { registerSafeMessages } from './safe-messages';
 import { registerProfileUsername } from './profile-username';
@@ -37,6 +38,7 @@ export function registerSite(core: Core): void {
   registerConversations(core);
   registerSafeMessages(core);
   registerBlocks(core);
+  registerOwnDrafts(core);
   registerModeration(core);
   registerModerationLog(core);
   registerForums(core);

@@ -9,13 +9,14 @@ import type { ListParams } from './read';
  * bench measures the queries the server runs.
  */
 export async function listAdjustments(
-  core: Pick<Core, 'listNarrowers' | 'listRuleShortcuts'>,
+  core: Pick<Core, 'listNarrowers' | 'listRuleShortcuts' | 'registry'>,
   collection: Collection,
   request: RequestInfo,
 ): Promise<Pick<ListParams, 'narrowing' | 'listRules'>> {
   const listRules = new Map<string, string>();
+  const ruleOf = (name: string) => listRules.get(name) ?? core.registry.find(name)?.listRule ?? undefined;
   for (const shortcut of core.listRuleShortcuts) {
-    for (const [name, rule] of await shortcut(request)) listRules.set(name, rule);
+    for (const [name, rule] of await shortcut(request, ruleOf)) listRules.set(name, rule);
   }
   return {
     narrowing: await core.listNarrowers.get(collection.name)?.(request),

@@ -58,9 +58,13 @@ export type ListNarrower = (request: RequestInfo) => Promise<ListNarrowing | nul
 /**
  * For one caller, cheaper equivalents of some collections' list rules, by collection name (site code
  * registers these; site/blocks.ts drops "not blocked by the caller" for callers who blocked nobody).
- * Each must let through exactly the rows the collection's own rule does, for this caller.
+ * Each must let through exactly the rows the collection's own rule does, for this caller. `ruleOf`
+ * gives a collection's list rule as the shortcuts before this one left it, so they compose.
  */
-export type ListRuleShortcut = (request: RequestInfo) => Promise<ReadonlyMap<string, string>>;
+export type ListRuleShortcut = (
+  request: RequestInfo,
+  ruleOf: (collection: string) => string | undefined,
+) => Promise<ReadonlyMap<string, string>>;
 
 export interface ListResult {
   page: number;
