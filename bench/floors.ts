@@ -42,6 +42,21 @@ export interface DriverFloor {
   close(): Promise<void>;
 }
 
+/**
+ * A scenario's statements, captured twice: `first` as a cold server runs them (every total counted:
+ * its plans are worth reading), `steady` as the server runs them on every later request, once the
+ * totals it keeps are remembered. The floor replays `steady`, so the server is compared with the
+ * database work it really asks for per request, whatever ran before it.
+ */
+export async function captureTwice(
+  floor: DriverFloor,
+  replay: (ctx: RecordContext) => Promise<void>,
+): Promise<{ first: Statement[]; steady: Statement[] }> {
+  const first = await floor.capture(replay);
+  const steady = await floor.capture(replay);
+  return { first, steady };
+}
+
 const WARMUP_MS = 300;
 /**
  * A slow replay runs until at least this many requests completed, and at least one per caller (with

@@ -12,7 +12,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { BenchConfig, DialectName } from './config';
-import type { DriverFloor } from './floors';
+import { captureTwice, type DriverFloor } from './floors';
 import { fetchOnce, runLoad } from './load';
 import { cpuProbe, machineCpu, processRssMb, type ServerChild } from './processes';
 import {
@@ -253,14 +253,14 @@ export async function runFloors(
     if (!scenario.replay) continue;
     const outcome = outcomes.get(scenario.key)!;
     try {
-      const statements = await floor.capture(scenario.replay);
-      outcome.statements = statements;
+      const { first, steady } = await captureTwice(floor, scenario.replay);
+      outcome.statements = first;
       outcome.plans = [];
-      for (const statement of statements) outcome.plans.push(await floor.explain(statement));
-      outcome.floor = await floor.run(statements, config.floorSeconds);
+      for (const statement of first) outcome.plans.push(await floor.explain(statement));
+      outcome.floor = await floor.run(steady, config.floorSeconds);
       log(
         `  floor ${scenario.key.padEnd(24)} ${formatRps(outcome.floor.rps).padStart(7)} req/s  ` +
-          `p99 ${formatMs(outcome.floor.p99)} ms  (${statements.length} statements)`,
+          `p99 ${formatMs(outcome.floor.p99)} ms  (${steady.length} statements)`,
       );
     } catch (error) {
       log(`  floor ${scenario.key}: could not replay: ${(error as Error).message}`);

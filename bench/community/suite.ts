@@ -19,7 +19,7 @@ import { createCore, type Core } from '../../apps/server/src/core';
 import { registerSite } from '../../apps/server/src/site';
 import { createLogger } from '../../apps/server/src/tools/logger';
 import type { BenchConfig, DialectName } from '../config';
-import { postgresFloor, sqliteFloor, type DriverFloor } from '../floors';
+import { captureTwice, postgresFloor, sqliteFloor, type DriverFloor } from '../floors';
 import {
   type Cleanup,
   openDialect,
@@ -115,7 +115,7 @@ async function readPlans(
     if (!scenario.replay) continue;
     const outcome = outcomes.get(scenario.key)!;
     try {
-      const statements = await floor.capture(scenario.replay);
+      const { first: statements, steady } = await captureTwice(floor, scenario.replay);
       outcome.statements = statements;
       outcome.plans = [];
       const scans = new Set<string>();
@@ -129,10 +129,10 @@ async function readPlans(
       }
       if (scans.size) findings.push(`\`${scenario.key}\`: ${[...scans].join('; ')}`);
       if (config.floors) {
-        outcome.floor = await floor.run(statements, config.floorSeconds);
+        outcome.floor = await floor.run(steady, config.floorSeconds);
         log(
           `  floor ${scenario.key.padEnd(24)} ${formatRps(outcome.floor.rps).padStart(7)} req/s  ` +
-            `p99 ${formatMs(outcome.floor.p99)} ms  (${statements.length} statements)`,
+            `p99 ${formatMs(outcome.floor.p99)} ms  (${steady.length} statements)`,
         );
       }
       if (scans.size) log(`  scans in ${scenario.key}: ${[...scans].join('; ')}`);
