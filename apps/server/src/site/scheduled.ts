@@ -33,14 +33,22 @@ export async function publishTimeAhead(event: RecordEvent, postId: string): Prom
   return at && at > nowString() ? at : '';
 }
 
+/**
+ * The approved, unpublished posts whose time is `cutoff` or earlier. The columns are NOT NULL (empty is
+ * ''), so "published = ''" alone lets the index on (published, created) find the few unpublished
+ * posts; with NULL checks OR-ed in, the job read every post (280 ms at 300,000 posts, every 30 s, on
+ * the connection every write waits for).
+ */
+export function dueForPublishing(cutoff: string) {
+  return sql<{
+    id: string;
+  }>`SELECT id FROM posts WHERE published = '' AND approved <> '' AND (publish_at = '' OR publish_at <= ${cutoff}) ORDER BY publish_at`;
+}
+
 /** Publishes every approved post whose time has come; returns the ids published by this call. */
 export async function publishDuePosts(core: Core, now = Date.now()): Promise<string[]> {
   const cutoff = formatDate(new Date(now));
-  const due = await sql<{
-    id: string;
-  }>`SELECT id FROM posts WHERE approved <> '' AND approved IS NOT NULL AND (published = '' OR published IS NULL) AND (publish_at = '' OR publish_at IS NULL OR publish_at <= ${cutoff}) ORDER BY publish_at`.execute(
-    core.db.kysely,
-  );
+  const due = await dueForPublishing(cutoff).execute(core.db.kysely);
   const posts = core.registry.find('posts')!;
   const system = systemRequest(core.registry.find('_superusers')!);
   const published: string[] = [];
