@@ -59,6 +59,8 @@ export function collectSeries(reports: BenchReport[], keys = SCALE_KEYS): Dialec
     if (!report.command.includes('--suite community')) continue;
     const scale = Number(report.settings.scale);
     report.dialects.forEach((dialect, index) => {
+      // A run with `--http 0` measured nothing to draw.
+      if (!dialect.scenarios.some((outcome) => outcome.http)) return;
       const id = `${dialect.dialect} ${scale}`;
       const known = newest.get(id);
       if (!known || known.report.date < report.date) newest.set(id, { report, index });

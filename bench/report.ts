@@ -19,7 +19,7 @@ export interface ScenarioOutcome {
   title: string;
   connections: number;
   http?: LoadResult;
-  cpu?: { server: number; client: number; postgres: number; other: number };
+  cpu?: { server: number; client: number; postgres: number; other: number; steal?: number };
   rssMb?: number;
   answer?: string;
   problem?: string;
@@ -87,6 +87,8 @@ function cpuCell(outcome: ScenarioOutcome, dialect: string): string {
   if (dialect === 'postgres') parts.push(`pg ${formatPct(outcome.cpu.postgres)}`);
   parts.push(`gen ${formatPct(outcome.cpu.client)}`);
   parts.push(`other ${formatPct(outcome.cpu.other)}`);
+  // Shown only when there was some: it is usually none, and then it is noise in the column.
+  if ((outcome.cpu.steal ?? 0) >= 0.5) parts.push(`steal ${formatPct(outcome.cpu.steal)}`);
   return parts.join(' · ');
 }
 
