@@ -40,6 +40,8 @@ export interface ScalePoint {
   scale: number;
   rps: number;
   p99: number;
+  /** Requests that failed or timed out in the window (they count in the p99, not the rate). */
+  errors: number;
 }
 
 export interface DialectSeries {
@@ -84,9 +86,9 @@ export function collectSeries(reports: BenchReport[], keys = SCALE_KEYS): Dialec
     series.days.add(report.date.slice(0, 10));
     if (report.httpFloor?.http) series.httpFloor.set(scale, report.httpFloor.http.rps);
     for (const outcome of dialect.scenarios) {
-      if (!keys.includes(outcome.key) || !outcome.http || outcome.http.errors > 0) continue;
+      if (!keys.includes(outcome.key) || !outcome.http) continue;
       const line = series.lines.get(outcome.key) ?? [];
-      line.push({ scale, rps: outcome.http.rps, p99: outcome.http.p99 });
+      line.push({ scale, rps: outcome.http.rps, p99: outcome.http.p99, errors: outcome.http.errors });
       series.lines.set(outcome.key, line);
     }
   }
@@ -263,7 +265,9 @@ export function renderScaleTables(all: DialectSeries[], keys = SCALE_KEYS): stri
       .map((key) => {
         const cells = scales.map((scale) => {
           const point = series.lines.get(key)!.find((p) => p.scale === scale);
-          return point ? `${formatRps(point.rps)}/s, p99 ${formatMs(point.p99)} ms` : '–';
+          if (!point) return '–';
+          const failed = point.errors > 0 ? ` (${point.errors} failed)` : '';
+          return `${formatRps(point.rps)}/s, p99 ${formatMs(point.p99)} ms${failed}`;
         });
         return `| \`${key}\` | ${cells.join(' | ')} |`;
       });
