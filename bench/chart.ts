@@ -1,9 +1,10 @@
 /**
  * `npm run bench:chart`: how the main lists' rate and p99 change with the size of the community.
  *
- * Reads the community runs in bench/results/ (the newest run of each dialect and scale), draws
- * docs/bench-scale.svg (rate and p99 against the scale, log axes, one line per list, one row of panels
- * per dialect) and writes the same numbers as tables between the scale markers of docs/benchmarks.md.
+ * Reads the community runs in bench/results/ and the columns drawn before (docs/bench-scale.json),
+ * keeps the newest run of each dialect and scale, and draws docs/bench-scale.svg (rate and p99
+ * against the scale, log axes, one line per list, one row of panels per dialect). It writes the same
+ * numbers as tables between the scale markers of docs/benchmarks.md, and the columns back to the JSON.
  * The runs themselves are `npm run bench -- --suite community --dialect <d> --scale <s> --only <keys>`.
  */
 import fs from 'node:fs';
@@ -44,59 +45,101 @@ export interface ScalePoint {
   errors: number;
 }
 
+/**
+ * One run's numbers for one dialect at one scale: a column of the chart's tables. The columns drawn
+ * are kept in docs/bench-scale.json, so a new run adds or replaces its own column and the others stay
+ * (bench/results/ is not committed, and a scale-3 dataset takes an hour to build).
+ */
+export interface ScaleColumn {
+  dialect: string;
+  label: string;
+  scale: number;
+  /** When the run started (ISO date and time; a column carried over from a table may give the day only). */
+  date: string;
+  /** The bare-Fastify rate measured at the start of the run, so a slow host shows. */
+  httpFloor?: number;
+  points: Record<string, Omit<ScalePoint, 'scale'>>;
+}
+
 export interface DialectSeries {
   dialect: string;
   label: string;
-  /** The bare-Fastify rate measured at the start of each run, so a slow host shows. */
   httpFloor: Map<number, number>;
   /** The days of the runs drawn. */
   days: Set<string>;
   lines: Map<string, ScalePoint[]>;
 }
 
-/** The newest community run of each dialect and scale, as one line per list. */
-export function collectSeries(reports: BenchReport[], keys = SCALE_KEYS): DialectSeries[] {
-  const newest = new Map<string, { report: BenchReport; index: number }>();
+/** Every dialect of every community run that measured HTTP, as columns. */
+export function columnsOf(reports: BenchReport[], keys = SCALE_KEYS): ScaleColumn[] {
+  const columns: ScaleColumn[] = [];
   for (const report of reports) {
     if (!report.command.includes('--suite community')) continue;
     const scale = Number(report.settings.scale);
-    report.dialects.forEach((dialect, index) => {
+    for (const dialect of report.dialects) {
       // A run with `--http 0` measured nothing to draw.
-      if (!dialect.scenarios.some((outcome) => outcome.http)) return;
-      const id = `${dialect.dialect} ${scale}`;
-      const known = newest.get(id);
-      if (!known || known.report.date < report.date) newest.set(id, { report, index });
-    });
-  }
-  const byDialect = new Map<string, DialectSeries>();
-  for (const { report, index } of newest.values()) {
-    const dialect = report.dialects[index]!;
-    const scale = Number(report.settings.scale);
-    let series = byDialect.get(dialect.dialect);
-    if (!series) {
-      series = {
+      if (!dialect.scenarios.some((outcome) => outcome.http)) continue;
+      const points: ScaleColumn['points'] = {};
+      for (const outcome of dialect.scenarios) {
+        if (!keys.includes(outcome.key) || !outcome.http) continue;
+        const { rps, p99, errors } = outcome.http;
+        points[outcome.key] = { rps, p99, errors };
+      }
+      columns.push({
         dialect: dialect.dialect,
         label: dialect.label,
+        scale,
+        date: report.date,
+        ...(report.httpFloor?.http ? { httpFloor: report.httpFloor.http.rps } : {}),
+        points,
+      });
+    }
+  }
+  return columns;
+}
+
+/** The newest column of each dialect and scale, SQLite first, then by scale. */
+export function newestColumns(columns: ScaleColumn[]): ScaleColumn[] {
+  const newest = new Map<string, ScaleColumn>();
+  for (const column of columns) {
+    const id = `${column.dialect} ${column.scale}`;
+    const known = newest.get(id);
+    if (!known || known.date < column.date) newest.set(id, column);
+  }
+  return [...newest.values()].sort((a, b) => b.dialect.localeCompare(a.dialect) || a.scale - b.scale);
+}
+
+/** The columns as one line per list and dialect, in scale order, SQLite first. */
+export function seriesOf(columns: ScaleColumn[], keys = SCALE_KEYS): DialectSeries[] {
+  const byDialect = new Map<string, DialectSeries>();
+  for (const column of newestColumns(columns)) {
+    let series = byDialect.get(column.dialect);
+    if (!series) {
+      series = {
+        dialect: column.dialect,
+        label: column.label,
         httpFloor: new Map(),
         days: new Set(),
         lines: new Map(),
       };
-      byDialect.set(dialect.dialect, series);
+      byDialect.set(column.dialect, series);
     }
-    series.days.add(report.date.slice(0, 10));
-    if (report.httpFloor?.http) series.httpFloor.set(scale, report.httpFloor.http.rps);
-    for (const outcome of dialect.scenarios) {
-      if (!keys.includes(outcome.key) || !outcome.http) continue;
-      const line = series.lines.get(outcome.key) ?? [];
-      line.push({ scale, rps: outcome.http.rps, p99: outcome.http.p99, errors: outcome.http.errors });
-      series.lines.set(outcome.key, line);
+    series.days.add(column.date.slice(0, 10));
+    if (column.httpFloor) series.httpFloor.set(column.scale, column.httpFloor);
+    for (const key of keys) {
+      const point = column.points[key];
+      if (!point) continue;
+      const line = series.lines.get(key) ?? [];
+      line.push({ scale: column.scale, ...point });
+      series.lines.set(key, line);
     }
   }
-  for (const series of byDialect.values()) {
-    for (const line of series.lines.values()) line.sort((a, b) => a.scale - b.scale);
-  }
-  // SQLite first, as everywhere else in the doc.
-  return [...byDialect.values()].sort((a, b) => a.dialect.localeCompare(b.dialect)).reverse();
+  return [...byDialect.values()];
+}
+
+/** The newest community run of each dialect and scale, as one line per list. */
+export function collectSeries(reports: BenchReport[], keys = SCALE_KEYS): DialectSeries[] {
+  return seriesOf(columnsOf(reports, keys), keys);
 }
 
 /** 1, 2, 5, 10, 20, 50 ... spanning [low, high]. */
@@ -291,18 +334,28 @@ export const SCALE_MARKERS = {
 async function main(): Promise<void> {
   const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const resultsDir = path.join(rootDir, 'bench', 'results');
-  const reports = fs
-    .readdirSync(resultsDir)
-    .filter((name) => name.startsWith('bench-') && name.endsWith('.json'))
-    .map((name) => JSON.parse(fs.readFileSync(path.join(resultsDir, name), 'utf8')) as BenchReport);
-  const series = collectSeries(reports);
-  if (series.length === 0) throw new Error('no community runs in bench/results/');
+  const keptPath = path.join(rootDir, 'docs', 'bench-scale.json');
+  const reports = fs.existsSync(resultsDir)
+    ? fs
+        .readdirSync(resultsDir)
+        .filter((name) => name.startsWith('bench-') && name.endsWith('.json'))
+        .map((name) => JSON.parse(fs.readFileSync(path.join(resultsDir, name), 'utf8')) as BenchReport)
+    : [];
+  const kept = fs.existsSync(keptPath)
+    ? (JSON.parse(fs.readFileSync(keptPath, 'utf8')) as ScaleColumn[])
+    : [];
+  const columns = newestColumns([...kept, ...columnsOf(reports)]);
+  if (columns.length === 0) throw new Error('no community runs in bench/results/ or docs/bench-scale.json');
+  fs.writeFileSync(keptPath, `${JSON.stringify(columns, null, 2)}\n`);
+  const series = seriesOf(columns);
   const chartPath = path.join(rootDir, 'docs', 'bench-scale.svg');
   fs.writeFileSync(chartPath, renderChart(series));
   const days = [...new Set(series.flatMap((s) => [...s.days]))].sort();
-  const section = `Drawn by \`npm run bench:chart\` from the newest community run of each dialect and scale (runs of ${days.join(', ')}).\n\n![Rate and p99 of the main lists against the scale](bench-scale.svg)\n\n${renderScaleTables(series)}`;
+  const section = `Drawn by \`npm run bench:chart\` from the newest community run of each dialect and scale (runs of ${days.join(', ')}); the numbers drawn are kept in [bench-scale.json](bench-scale.json).\n\n![Rate and p99 of the main lists against the scale](bench-scale.svg)\n\n${renderScaleTables(series)}`;
   await writeDoc(path.join(rootDir, 'docs', 'benchmarks.md'), section, SCALE_MARKERS);
-  console.log(`wrote ${path.relative(rootDir, chartPath)} and the scale section of docs/benchmarks.md`);
+  console.log(
+    `wrote ${path.relative(rootDir, chartPath)}, docs/bench-scale.json and the scale section of docs/benchmarks.md`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

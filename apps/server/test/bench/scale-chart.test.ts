@@ -1,9 +1,17 @@
 /**
  * The scale chart (bench/chart.ts): it draws the newest run of each dialect and scale, one line per
- * list in scale order, and its tables say the same numbers.
+ * list in scale order, and its tables say the same numbers. Columns kept from earlier runs stay until
+ * a newer run of their dialect and scale replaces them.
  */
 import { describe, expect, it } from 'vitest';
-import { collectSeries, renderChart, renderScaleTables } from '../../../../bench/chart';
+import {
+  collectSeries,
+  columnsOf,
+  newestColumns,
+  renderChart,
+  renderScaleTables,
+  seriesOf,
+} from '../../../../bench/chart';
 import type { BenchReport } from '../../../../bench/report';
 
 function run(date: string, scale: number, dialect: string, rates: Record<string, number>): BenchReport {
@@ -70,5 +78,25 @@ describe('scale chart', () => {
     const tables = renderScaleTables(series);
     expect(tables).toContain('| `stories-latest` | 800/s, p99 1.25 ms | 400/s, p99 2.50 ms |');
     expect(tables).toContain('| `stories-latest` | 50.0/s, p99 20.0 ms |');
+  });
+
+  it('keeps earlier columns a new run does not replace, and replaces the one it does', () => {
+    const kept = columnsOf(reports.slice(0, 4));
+    const fresh = columnsOf([
+      run('2026-11-28T10:00:00.000Z', 1, 'sqlite', { 'stories-latest': 2500, 'story-view': 4100 }),
+    ]);
+    // Read back from JSON, as `npm run bench:chart` does with docs/bench-scale.json.
+    const merged = newestColumns([...(JSON.parse(JSON.stringify(kept)) as typeof kept), ...fresh]);
+    expect(merged.map((c) => [c.dialect, c.scale, c.date.slice(0, 10)])).toEqual([
+      ['sqlite', 0.1, '2026-11-27'],
+      ['sqlite', 1, '2026-11-28'],
+      ['postgres', 3, '2026-11-27'],
+    ]);
+    const series = seriesOf(merged);
+    expect(series[0]!.lines.get('stories-latest')!.map((p) => [p.scale, p.rps])).toEqual([
+      [0.1, 800],
+      [1, 2500],
+    ]);
+    expect(series[0]!.days).toEqual(new Set(['2026-11-27', '2026-11-28']));
   });
 });
