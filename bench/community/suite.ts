@@ -122,7 +122,7 @@ async function readPlans(
       for (const statement of statements) {
         const plan = await floor.explain(statement);
         outcome.plans.push(plan);
-        // A total reads every matching row by nature; the count cache answers it again until one of
+        // A total reads every matching row by nature; the list cache answers it again until one of
         // the tables it read changes, so only the other statements are held to "no scans".
         const counting = /^SELECT COUNT\(\*\)/i.test(statement.sql.trim());
         for (const scan of scansIn(plan, dialect)) scans.add(counting ? `${scan} (total)` : scan);

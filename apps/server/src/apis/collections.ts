@@ -68,7 +68,7 @@ export function registerCollectionRoutes(app: FastifyInstance, core: Core): void
     requireSuperuser(request);
     await core.collections.truncate(request.params.collection);
     // Rows went without record writes, so remembered totals cannot know by themselves.
-    core.records.counts?.clear();
+    core.records.lists?.clear();
     return reply.status(204).send();
   });
 

@@ -33,7 +33,7 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
     const muted = await mutesToHide(core.db.reader, request.info);
     const filter = facetFilter(sizes, muted, blocked);
     const { reader, dialect } = core.db;
-    const counts = core.records.counts;
+    const counts = core.records.lists;
     const found = await searchStories(reader, dialect, text, page, perPage, counts, filter);
     const hidden = muted
       ? (await searchTotal(reader, dialect, text, counts, facetFilter(sizes, null, blocked))) -

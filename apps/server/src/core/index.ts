@@ -17,7 +17,7 @@ import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
 import type { ListNarrower, ListRuleShortcut } from './records/read';
-import { CountCache } from './records/count-cache';
+import { ListCache } from './records/list-cache';
 import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
 import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
@@ -83,9 +83,9 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     .executeTakeFirstOrThrow();
   const tokens = new TokenService(JSON.parse(secretRow.value) as string, registry);
   const settings = await SettingsStore.load(db.kysely, { appName: options.appName, appURL: options.appURL });
-  const counts = new CountCache();
-  registry.onChange(() => counts.clear());
-  const records: RecordContext = { db, registry, hooks, passwords, counts };
+  const lists = new ListCache();
+  registry.onChange(() => lists.clear());
+  const records: RecordContext = { db, registry, hooks, passwords, lists };
   if (options.files) records.files = options.files;
   const collections = new CollectionService(db, registry, [checkCollectionRules(db.flavor)]);
   collections.onRecordsRemoved((collection, ids) => removeFilesOfRemovedRecords(records, collection, ids));
@@ -96,7 +96,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   };
   const realtime = new RealtimeService(records, { bus: cluster.bus });
   const stopReloads = shareDefinitionChanges(cluster, db, registry, collections, settings);
-  const stopCounts = shareCountChanges(cluster, counts);
+  const stopCounts = shareListChanges(cluster, lists);
   return {
     db,
     registry,
@@ -161,22 +161,22 @@ function shareDefinitionChanges(
 }
 
 /**
- * Remembered list totals stay exact across processes: every process publishes the count-cache keys
+ * Remembered list totals stay exact across processes: every process publishes the list-cache keys
  * its commits changed, and bumps the keys the others publish. Alone, nothing is sent.
  */
-function shareCountChanges(cluster: CoreCluster, counts: CountCache): () => void {
+function shareListChanges(cluster: CoreCluster, lists: ListCache): () => void {
   const { bus, report = () => undefined } = cluster;
   if (!bus.shared) return () => undefined;
-  counts.onLocalChange = (keys) => {
+  lists.onLocalChange = (keys) => {
     bus
       .publish({ type: 'counts', keys })
       .catch((error: unknown) => report(error, 'count changes not shared'));
   };
   const stop = bus.subscribe((message) => {
-    if (message.type === 'counts') counts.changedElsewhere(message.keys);
+    if (message.type === 'counts') lists.changedElsewhere(message.keys);
   });
   return () => {
-    counts.onLocalChange = undefined;
+    lists.onLocalChange = undefined;
     stop();
   };
 }

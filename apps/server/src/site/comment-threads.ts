@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { columnKey } from '../core/records/count-cache';
+import { columnKey } from '../core/records/list-cache';
 import { ApiError } from '../tools/api-error';
 import { text } from './values';
 
@@ -70,7 +70,7 @@ export async function fillCommentRoots(core: Core): Promise<number> {
     if (round === 0) break;
     filled += round;
   }
-  if (filled > 0) core.records.counts?.changed([columnKey('comments', 'root')]);
+  if (filled > 0) core.records.lists?.changed([columnKey('comments', 'root')]);
   return filled;
 }
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import { findField } from '../core/collections/model';
 import type { RecordEvent } from '../core/hooks';
-import { columnKey } from '../core/records/count-cache';
+import { columnKey } from '../core/records/list-cache';
 import { createRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 
@@ -78,7 +78,7 @@ export async function fillConversationSides(core: Core): Promise<number> {
     WHERE member_a = '' OR member_b = ''`.execute(core.db.kysely);
   const filled = Number(result.numAffectedRows ?? 0);
   // Remembered list totals that read the sides must be counted again.
-  if (filled > 0) core.records.counts?.changed(SIDES.map((side) => columnKey('conversations', side)));
+  if (filled > 0) core.records.lists?.changed(SIDES.map((side) => columnKey('conversations', side)));
   return filled;
 }
 

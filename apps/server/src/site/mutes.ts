@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
 import { relationIndexOf } from '../core/collections/relation-indexes';
 import { ROW } from '../core/records/context';
-import { columnKey, rowsKey } from '../core/records/count-cache';
+import { columnKey, rowsKey } from '../core/records/list-cache';
 import type { ListNarrowing } from '../core/records/read';
 import type { RequestInfo } from '../core/rules/request-info';
 import type { AnyKysely } from '../db/types';
@@ -34,7 +34,7 @@ export async function mutesToHide(db: AnyKysely, request: RequestInfo): Promise<
   return tags.length || labels.length ? { tags, labels } : null;
 }
 
-/** The keys a muted-post condition reads, for the count cache. */
+/** The keys a muted-post condition reads, for the list cache. */
 export const MUTE_READS = [
   rowsKey('mutes'),
   rowsKey('posts'),

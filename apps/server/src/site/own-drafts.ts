@@ -7,7 +7,7 @@
  *
  * For a caller none of whose posts is unpublished, "the caller contributes to it" only ever holds for
  * a published post, which the first part lets through already. Their lists use the rules without it:
- * the same rows, and a total every such member shares (the count cache keys totals by their SQL). A
+ * the same rows, and a total every such member shares (the list cache keys totals by their SQL). A
  * caller with a draft, a submission or a scheduled story keeps the whole rules. The check runs after
  * the caller's own earlier writes committed, so a member always sees the draft they just saved.
  */

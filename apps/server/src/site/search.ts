@@ -29,13 +29,13 @@
  *
  * Totals are exact (the page shows "page n of m"). A COUNT of a MATCH or a GIN search still reads
  * every match, so the total (and a tier's size, needed only when a page starts past that tier) goes
- * through the count cache, keyed on the index's own dependency key, which every index write marks
+ * through the list cache, keyed on the index's own dependency key, which every index write marks
  * as changed.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { rowsKey, type CountCache } from '../core/records/count-cache';
+import { rowsKey, type ListCache } from '../core/records/list-cache';
 import type { AnyKysely, DialectName } from '../db/types';
 import {
   FACET_COLUMNS,
@@ -49,7 +49,7 @@ import { text } from './values';
 
 export const SEARCH_PAGE_SIZE = 20;
 
-/** The count-cache dependency key of the search index: every write to it marks this key changed. */
+/** The list-cache dependency key of the search index: every write to it marks this key changed. */
 export const SEARCH_INDEX_KEY = rowsKey('_story_search');
 
 /** Stories sharing one creation millisecond get consecutive sort keys (SQLite rowids). */
@@ -300,10 +300,10 @@ function postgresTiers(db: AnyKysely, terms: string[], filter: FacetFilter | nul
   };
 }
 
-/** Runs a COUNT, answered from the count cache while the index has not changed. */
+/** Runs a COUNT, answered from the list cache while the index has not changed. */
 async function countOf(
   db: AnyKysely,
-  counts: CountCache | undefined,
+  counts: ListCache | undefined,
   query: RawBuilder<{ n: number | string }>,
 ): Promise<number> {
   const run = async () => Number((await query.execute(db)).rows[0]?.n ?? 0);
@@ -312,7 +312,7 @@ async function countOf(
   const key = `search\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const remembered = counts.get(key);
   if (remembered !== undefined) return remembered;
-  return counts.countOnce(key, [SEARCH_INDEX_KEY], run);
+  return counts.once(key, [SEARCH_INDEX_KEY], run);
 }
 
 /**
@@ -333,7 +333,7 @@ export async function searchStories(
   query: string,
   page: number,
   perPage = SEARCH_PAGE_SIZE,
-  counts?: CountCache,
+  counts?: ListCache,
   filter: FacetFilter | null = null,
 ): Promise<SearchPage> {
   const terms = searchTerms(query);
@@ -367,7 +367,7 @@ export async function searchTotal(
   db: AnyKysely,
   dialect: DialectName,
   query: string,
-  counts: CountCache | undefined,
+  counts: ListCache | undefined,
   filter: FacetFilter | null,
 ): Promise<number> {
   const terms = searchTerms(query);

@@ -1,5 +1,5 @@
 /**
- * List totals are remembered between requests (core/records/count-cache.ts) and must still be exact
+ * List totals are remembered between requests (core/records/list-cache.ts) and must still be exact
  * after every kind of write that can change them.
  */
 import { expect, it } from 'vitest';
@@ -26,7 +26,7 @@ describeWithFixture('remembered list totals', (get) => {
     expect(response.statusCode).toBeLessThan(300);
     return response;
   };
-  const stats = () => ({ ...get().core.records.counts!.stats });
+  const stats = () => ({ ...get().core.records.lists!.stats });
 
   it('answers the same question from memory, per caller', async () => {
     const { tokens } = get();

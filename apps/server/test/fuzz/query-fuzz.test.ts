@@ -347,7 +347,7 @@ describeWithFixture('list query fuzzing', (getFixture) => {
         await sql`UPDATE posts SET title = ${'AAA first now'}, views = ${999999} WHERE id = ${IDS.postDraft}`.execute(
           db,
         );
-      fixture.core.records.counts?.clear();
+      fixture.core.records.lists?.clear();
       let second: Array<{ status: number; body: string }>;
       try {
         second = await run();
@@ -361,7 +361,7 @@ describeWithFixture('list query fuzzing', (getFixture) => {
         await sql`UPDATE posts SET title = ${saved.draft.title}, views = ${saved.draft.views} WHERE id = ${IDS.postDraft}`.execute(
           db,
         );
-        fixture.core.records.counts?.clear();
+        fixture.core.records.lists?.clear();
       }
       const problems: Problem[] = [];
       cases.forEach((c, i) => {

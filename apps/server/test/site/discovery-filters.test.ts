@@ -238,7 +238,7 @@ describeEachDialect('size metadata and muted tags', (getDb) => {
   });
 
   it("keeps a filtered search's totals, and counts again after any write they depend on", async () => {
-    const counts = community.core.records.counts!;
+    const counts = community.core.records.lists!;
     const mute = await call('bob', 'POST', 'collections/mutes/records', { user: CAST.bob, tag: mutedTag });
     expect(mute.statusCode, mute.body).toBe(200);
     const query = { q: 'tower', larger: 'mega', change: 'growth', muted: 'hide' };

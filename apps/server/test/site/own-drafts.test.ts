@@ -65,7 +65,7 @@ describeEachDialect('lists of members without drafts', (getDb) => {
   });
 
   it('members without drafts share one remembered total; their lists hold the same rows', async () => {
-    const counts = community.core.records.counts!;
+    const counts = community.core.records.lists!;
     const bobs = await list('bob', 'stories');
     const before = { ...counts.stats };
     const carols = await list(carol, 'stories');

@@ -190,7 +190,7 @@ describeEachDialect('story search', (getDb) => {
     expect(await ensureSearchIndex(kysely, dialect)).toBe(true);
     await reindexAllStories(kysely, dialect);
     expect(await ensureSearchIndex(kysely, dialect)).toBe(false);
-    community.core.records.counts?.clear();
+    community.core.records.lists?.clear();
     expect((await search('bob', 'cobalt')).body.items.map((s) => s.id)).toEqual([id]);
     expect((await search('alice', 'Not yet')).body.totalItems).toBe(0);
     // The hooks find a rebuilt entry again: an edit replaces it rather than adding a second one.
@@ -239,7 +239,7 @@ describeEachDialect('story search', (getDb) => {
     }
     expect(await ensureSearchIndex(kysely, dialect)).toBe(true);
     await reindexAllStories(kysely, dialect);
-    community.core.records.counts?.clear();
+    community.core.records.lists?.clear();
     const sized = await community.server.inject({
       method: 'GET',
       url: '/api/search/stories?q=saffron&larger=tera',

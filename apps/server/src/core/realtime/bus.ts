@@ -56,7 +56,7 @@ export interface ReloadMessage {
   what: 'collections' | 'settings';
 }
 
-/** Data another process committed, as count-cache keys: remembered totals that read it are stale. */
+/** Data another process committed, as list-cache keys: remembered totals that read it are stale. */
 export interface CountsMessage {
   type: 'counts';
   keys: string[];

@@ -2,7 +2,7 @@ import type { Database } from '../../db/types';
 import type { FileStorage } from '../../tools/files/storage';
 import type { CollectionRegistry } from '../collections/registry';
 import type { Hooks } from '../hooks';
-import type { CountCache } from './count-cache';
+import type { ListCache } from './list-cache';
 
 /** Hashes and checks passwords; implemented in tools/security (bcrypt in a worker pool). */
 export interface PasswordHashing {
@@ -18,8 +18,8 @@ export interface RecordContext {
   passwords: PasswordHashing;
   /** Where file fields' uploads are kept; chosen at start (src/file-storage.ts) and given to createCore. */
   files?: FileStorage;
-  /** Remembered list totals (count-cache.ts); without it every total is counted. */
-  counts?: CountCache;
+  /** Remembered list totals (list-cache.ts); without it every total is counted. */
+  lists?: ListCache;
 }
 
 /** The SQL alias of the row a query is about; generated aliases use other prefixes. */

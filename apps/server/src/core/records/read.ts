@@ -21,7 +21,7 @@ import { accessCondition, compileContext, selectColumns } from '../rules/access'
 import { callerIdOf, ruleGivenFilter } from '../rules/implied';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
-import { rowsKey } from './count-cache';
+import { rowsKey } from './list-cache';
 import { findRecord, whereClause } from './find';
 import { decodeRow, type RecordData } from './record';
 
@@ -44,7 +44,7 @@ export interface ListParams {
   listRules?: ReadonlyMap<string, string> | undefined;
 }
 
-/** A site condition ANDed into a list after the rule and filter, with the count-cache keys it reads. */
+/** A site condition ANDed into a list after the rule and filter, with the list-cache keys it reads. */
 export interface ListNarrowing {
   condition: RawBuilder<unknown>;
   /** Exactly the rows `condition` leaves out, written so the database can start from them. */
@@ -151,19 +151,23 @@ export async function listRecords(
   const table = sql`${sql.table(collection.name)} AS ${sql.id(ROW)}`;
   const where = whereClause([rule, filter]);
   const narrowing = params.narrowing;
-  const narrowedReads = new Set([...reads, ...(narrowing?.reads ?? [])]);
   const shown = narrowing ? whereClause([rule, filter, narrowing.condition]) : where;
   const perPage = params.perPage;
   const offset = (params.page - 1) * perPage;
   const orderSql = order.length ? sql` ORDER BY ${sql.join(order)}` : sql``;
+  const columns = selectColumns(compile, collection);
+  // Taken once everything is compiled: the page depends on what its sort and columns read as well.
+  const narrowedReads = new Set([...reads, ...(narrowing?.reads ?? [])]);
 
-  const rows = await runUserQuery(() =>
-    sql<
-      Record<string, unknown>
-    >`SELECT ${selectColumns(compile, collection)} FROM ${table}${shown}${orderSql} LIMIT ${perPage} OFFSET ${offset}`.execute(
-      db,
-    ),
-  );
+  const rows = await pageRows(ctx, {
+    page: sql<Row>`SELECT ${columns} FROM ${table}${shown}${orderSql} LIMIT ${perPage} OFFSET ${offset}`,
+    byIds: (ids) =>
+      sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref(`${ROW}.id`)} IN (${sql.join(ids)})`,
+    reads: narrowedReads,
+    // A random order is a new answer every time.
+    remember: !/@random\b/.test(params.sort ?? ''),
+    db,
+  });
   let totalItems = -1;
   let hidden: number | undefined;
   if (!params.skipTotal) {
@@ -183,12 +187,56 @@ export async function listRecords(
     perPage,
     totalItems,
     totalPages: params.skipTotal ? -1 : Math.ceil(totalItems / perPage),
-    items: rows.rows.map((row) => decodeRow(collection, row)),
+    items: rows.map((row) => decodeRow(collection, row)),
   };
 }
 
+type Row = Record<string, unknown>;
+
+interface PageQuery {
+  page: RawBuilder<Row>;
+  /** The same columns for the given rows, in any order. */
+  byIds: (ids: readonly string[]) => RawBuilder<Row>;
+  /** What the page's rule, filter, sort and columns read (list-cache keys). */
+  reads: Set<string>;
+  remember: boolean;
+  db: AnyKysely;
+}
+
 /**
- * Runs a `COUNT(*)` query, or answers it from the count cache. Only counts read through the reader
+ * A page's rows. Which rows the page holds, in order, is remembered like a total (list-cache.ts), and
+ * the rows are then read by id: a page whose order no index gives (a label's stories by date sorts
+ * every story of the label) is sorted once until something it read changes, and every answer carries
+ * the rows as they are now. A remembered row that is gone by the time it is read (deleted since)
+ * makes the page be read again in full, so a page never comes back short.
+ */
+async function pageRows(ctx: RecordContext, query: PageQuery): Promise<Row[]> {
+  const { db } = query;
+  const run = async () => (await runUserQuery(() => query.page.execute(db))).rows;
+  const cache = ctx.lists;
+  if (!cache || db !== ctx.db.reader || !query.remember) return run();
+  const compiled = query.page.compile(db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const remembered = cache.getPage(key);
+  if (remembered) return rowsByIds(query, remembered, run);
+  let read: Row[] | undefined;
+  const ids = await cache.once(key, query.reads, async () => {
+    read = await run();
+    return read.map((row) => String(row.id));
+  });
+  // Unless this request joined a read another one started: then its ids, read here as they are now.
+  return read ?? rowsByIds(query, ids, run);
+}
+
+async function rowsByIds(query: PageQuery, ids: readonly string[], readPage: () => Promise<Row[]>) {
+  if (ids.length === 0) return [];
+  const found = new Map((await query.byIds(ids).execute(query.db)).rows.map((row) => [String(row.id), row]));
+  const rows = ids.map((id) => found.get(id));
+  return rows.every((row) => row !== undefined) ? (rows as Row[]) : readPage();
+}
+
+/**
+ * Runs a `COUNT(*)` query, or answers it from the list cache. Only counts read through the reader
  * (committed data, outside any transaction) are remembered: a count inside a write transaction may
  * include rows that are later rolled back.
  */
@@ -199,13 +247,13 @@ async function countRows(
   db: AnyKysely,
 ): Promise<number> {
   const run = async () => Number((await runUserQuery(() => query.execute(db))).rows[0]?.n ?? 0);
-  const cache = ctx.counts;
+  const cache = ctx.lists;
   if (!cache || db !== ctx.db.reader) return run();
   const compiled = query.compile(db);
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const remembered = cache.get(key);
   if (remembered !== undefined) return remembered;
-  return cache.countOnce(key, reads, run);
+  return cache.once(key, reads, run);
 }
 
 /**

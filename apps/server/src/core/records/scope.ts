@@ -1,5 +1,5 @@
 import type { AnyKysely, Database } from '../../db/types';
-import { columnKey, rowsKey, type CountCache } from './count-cache';
+import { columnKey, rowsKey, type ListCache } from './list-cache';
 
 /**
  * A unit of writing: the transaction, and what to do once it has committed (realtime events,
@@ -11,7 +11,7 @@ export interface WriteScope {
   /** Undoes work done outside the database (stored uploads) when the transaction rolls back. */
   onRollback?: Array<() => Promise<void>>;
   /**
-   * What the transaction changed, as count-cache dependency keys (`rowsKey`, `columnKey`): announced
+   * What the transaction changed, as list-cache dependency keys (`rowsKey`, `columnKey`): announced
    * after the commit so remembered list totals that read it are computed again. Writes that bypass
    * the record functions (counters kept in raw SQL) must add their keys here too.
    */
@@ -30,11 +30,11 @@ export function columnsChanged(scope: WriteScope, collection: string, fields: It
 
 /**
  * Runs `work` in `scope`, or in a transaction of its own followed by its after-commit tasks. Takes
- * only the database and the count cache (a RecordContext fits), so this module does not depend on
+ * only the database and the list cache (a RecordContext fits), so this module does not depend on
  * the record context, which depends on the hook bus, which depends on this module.
  */
 export async function inWriteScope<T>(
-  ctx: { db: Database; counts?: CountCache | undefined },
+  ctx: { db: Database; lists?: ListCache | undefined },
   scope: WriteScope | undefined,
   work: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {
@@ -49,7 +49,7 @@ export async function inWriteScope<T>(
       await runAfterCommit(onRollback);
       throw error;
     });
-  ctx.counts?.changed(changed);
+  ctx.lists?.changed(changed);
   await runAfterCommit(afterCommit);
   return result;
 }

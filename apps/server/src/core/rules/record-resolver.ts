@@ -25,7 +25,7 @@ import {
 } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { relationIndexOf } from '../collections/relation-indexes';
-import { columnKey, rowsKey } from '../records/count-cache';
+import { columnKey, rowsKey } from '../records/list-cache';
 import { isUniqueField } from '../records/unique-errors';
 import { lastHopFact, pathKey, type RelatedFacts } from './implied';
 import { macroValue } from './macros';
@@ -58,7 +58,7 @@ export interface ResolverOptions {
   /** Shared between nested resolvers so every alias in one statement is unique. */
   counter?: { next: number };
   /**
-   * Collects what the compiled SQL reads, as count-cache keys: every collection a path enters
+   * Collects what the compiled SQL reads, as list-cache keys: every collection a path enters
    * (`rowsKey`) and every field it touches (`columnKey`). Shared with nested resolvers.
    */
   reads?: Set<string>;

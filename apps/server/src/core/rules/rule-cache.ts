@@ -56,7 +56,7 @@ export interface CompiledRule {
   sql: RawBuilder<unknown>;
   /** The alias counter after compiling, so later aliases in the same query stay what they were. */
   counterAfter: number;
-  /** What the compile added to `CompileContext.reads` (count-cache keys). */
+  /** What the compile added to `CompileContext.reads` (list-cache keys). */
   reads: string[];
 }
 

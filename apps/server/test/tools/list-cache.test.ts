@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CountCache, columnKey, rowsKey } from '../../src/core/records/count-cache';
+import { ListCache, columnKey, rowsKey } from '../../src/core/records/list-cache';
 
 const posts = rowsKey('posts');
 const title = columnKey('posts', 'title');
 
-describe('CountCache', () => {
+describe('ListCache', () => {
   it('answers a stored total until a key it read changes', () => {
-    const cache = new CountCache();
+    const cache = new ListCache();
     expect(cache.get('q')).toBeUndefined();
     cache.store('q', 7, cache.snapshot([posts, title]));
     expect(cache.get('q')).toBe(7);
@@ -17,11 +17,11 @@ describe('CountCache', () => {
     cache.store('q', 8, cache.snapshot([posts, title]));
     cache.changed([posts]);
     expect(cache.get('q')).toBeUndefined();
-    expect(cache.stats).toEqual({ hits: 2, misses: 3 });
+    expect(cache.stats).toEqual({ hits: 2, misses: 3, pageHits: 0, pageMisses: 0 });
   });
 
   it('never keeps a total computed while a write it read committed', () => {
-    const cache = new CountCache();
+    const cache = new ListCache();
     const taken = cache.snapshot([posts]);
     cache.changed([posts]); // committed while the count was running
     cache.store('q', 3, taken);
@@ -29,7 +29,7 @@ describe('CountCache', () => {
   });
 
   it('drops totals older than maxAgeMs and the least recently used past maxEntries', () => {
-    const cache = new CountCache({ maxAgeMs: 1000, maxEntries: 2 });
+    const cache = new ListCache({ maxAgeMs: 1000, maxEntries: 2 });
     const now = Date.now();
     cache.store('a', 1, cache.snapshot([posts]));
     expect(cache.get('a', now + 500)).toBe(1);
@@ -44,7 +44,7 @@ describe('CountCache', () => {
   });
 
   it('forgets everything on clear, including counts that were running', () => {
-    const cache = new CountCache();
+    const cache = new ListCache();
     cache.store('a', 1, cache.snapshot([posts]));
     const running = cache.snapshot([posts]);
     cache.clear();
@@ -54,7 +54,7 @@ describe('CountCache', () => {
   });
 
   it('runs one count for callers arriving together, and a new one once a key it reads changed', async () => {
-    const cache = new CountCache();
+    const cache = new ListCache();
     let runs = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -63,16 +63,30 @@ describe('CountCache', () => {
       await gate;
       return 40 + runs;
     };
-    const first = cache.countOnce('q', [posts], slowCount);
-    const second = cache.countOnce('q', [posts], slowCount);
+    const first = cache.once('q', [posts], slowCount);
+    const second = cache.once('q', [posts], slowCount);
     expect(runs).toBe(1);
     // A write committed while the first count runs: a later caller must not take its answer.
     cache.changed([posts]);
-    const third = cache.countOnce('q', [posts], slowCount);
+    const third = cache.once('q', [posts], slowCount);
     expect(runs).toBe(2);
     release();
     expect(await Promise.all([first, second, third])).toEqual([42, 42, 42]);
     // The first count saw the data before the write, so it was not kept; the third was.
     expect(cache.get('q')).toBe(42);
+  });
+
+  it("remembers a page's ids beside totals, counted apart, and drops them with a key they read", async () => {
+    const cache = new ListCache();
+    expect(cache.getPage('page')).toBeUndefined();
+    expect(
+      await cache.once('page', [columnKey('posts', 'views')], () => Promise.resolve(['b', 'a'])),
+    ).toEqual(['b', 'a']);
+    expect(cache.getPage('page')).toEqual(['b', 'a']);
+    cache.changed([columnKey('posts', 'title')]);
+    expect(cache.getPage('page')).toEqual(['b', 'a']);
+    cache.changed([columnKey('posts', 'views')]);
+    expect(cache.getPage('page')).toBeUndefined();
+    expect(cache.stats).toEqual({ hits: 0, misses: 0, pageHits: 2, pageMisses: 2 });
   });
 });

@@ -1,29 +1,32 @@
 /**
- * Remembered list totals.
+ * Remembered list answers: totals, and which rows a page holds.
  *
  * A list with a total runs `COUNT(*)` over every row its rule and filter let through. On a
  * collection of 100,000 rows that is milliseconds of database time per request, and it is the same
- * number for every member who asks the same question until somebody writes. So each total is kept
- * with the data it was computed from, and used again while that data is unchanged.
+ * number for every member who asks the same question until somebody writes. A page's query can cost
+ * as much when no index gives its order (a label's stories by date read and sort every story of the
+ * label), and which rows it holds, in which order, is likewise the same until somebody writes. So each
+ * answer (a total, or the ids of a page) is kept with the data it was computed from, and used again
+ * while that data is unchanged. The rows themselves are always read fresh.
  *
  * "The data" is tracked at the level of what a count can depend on (its dependency keys):
  *   - `posts`        the set of rows of a collection (a create or delete changes it);
  *   - `posts.title`  one column of a collection (an update that changes the value changes it).
- * The compiled rule and filter report which keys they read (the field resolver records every
+ * The compiled rule, filter and sort report which keys they read (the field resolver records every
  * collection it enters and every field it touches), and writes report the keys they change, after
- * their transaction commits (`WriteScope.changed`). A count stays valid while every key it read
- * keeps the version it had *before* the count ran, so a write that commits while a count is running
- * can only make that count be computed again, never be served stale.
+ * their transaction commits (`WriteScope.changed`). An answer stays valid while every key it read
+ * keeps the version it had *before* the query ran, so a write that commits while a query is running
+ * can only make that answer be computed again, never be served stale.
  *
  * With several server processes, each passes the keys of its commits to the others over the
  * realtime bus (core/index.ts). Anything the tracking cannot see (a message lost while Redis was
- * unreachable, a write made outside the record layer) is bounded by `maxAgeMs`: no total is older.
+ * unreachable, a write made outside the record layer) is bounded by `maxAgeMs`: no answer is older.
  */
 
-export interface CountCacheOptions {
-  /** Most totals kept; the least recently used is dropped first. */
+export interface ListCacheOptions {
+  /** Most answers kept; the least recently used is dropped first. */
   maxEntries?: number;
-  /** Longest a total is used, whatever the tracking says. */
+  /** Longest an answer is used, whatever the tracking says. */
   maxAgeMs?: number;
 }
 
@@ -35,8 +38,11 @@ interface Snapshot {
   at: number;
 }
 
+/** What is remembered: a total, or the ids of a page in order (kept small: never the rows). */
+export type ListAnswer = number | readonly string[];
+
 interface Entry {
-  count: number;
+  value: ListAnswer;
   keys: string[];
   versions: number[];
   storedAt: number;
@@ -47,17 +53,17 @@ export const rowsKey = (collection: string): string => collection;
 /** The dependency key for one column of a collection. */
 export const columnKey = (collection: string, field: string): string => `${collection}.${field}`;
 
-export class CountCache {
+export class ListCache {
   private readonly versions = new Map<string, number>();
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
-  /** Bumped by `clear()`, so a count that was running across a clear is not stored. */
+  /** Bumped by `clear()`, so a query that was running across a clear is not stored. */
   private epoch = 0;
-  /** Totals answered from memory and totals counted, since the start (for operators and tests). */
-  readonly stats = { hits: 0, misses: 0 };
+  /** Totals and pages answered from memory and computed, since the start (for operators and tests). */
+  readonly stats = { hits: 0, misses: 0, pageHits: 0, pageMisses: 0 };
 
-  constructor(options: CountCacheOptions = {}) {
+  constructor(options: ListCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 5000;
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
   }
@@ -68,62 +74,74 @@ export class CountCache {
 
   /** The remembered total for `query`, or undefined when there is none still valid. */
   get(query: string, now = Date.now()): number | undefined {
+    const value = this.lookup(query, now);
+    this.stats[value === undefined ? 'misses' : 'hits']++;
+    return value as number | undefined;
+  }
+
+  /** The remembered ids of the page `query` reads, in order, or undefined when there are none still valid. */
+  getPage(query: string, now = Date.now()): readonly string[] | undefined {
+    const value = this.lookup(query, now);
+    this.stats[value === undefined ? 'pageMisses' : 'pageHits']++;
+    return value as readonly string[] | undefined;
+  }
+
+  private lookup(query: string, now: number): ListAnswer | undefined {
     const entry = this.entries.get(query);
-    if (!entry) {
-      this.stats.misses++;
-      return undefined;
-    }
+    if (!entry) return undefined;
     const fresh =
       now - entry.storedAt <= this.maxAgeMs &&
       entry.keys.every((key, i) => this.version(key) === entry.versions[i]);
     if (!fresh) {
       this.entries.delete(query);
-      this.stats.misses++;
       return undefined;
     }
     // Re-inserting moves the entry to the end of the map's order: most recently used.
     this.entries.delete(query);
     this.entries.set(query, entry);
-    this.stats.hits++;
-    return entry.count;
+    return entry.value;
   }
 
   /**
-   * Takes the versions of `keys` before a count runs; pass the result to `store` with the count. The
-   * order matters: versions read after the count could belong to a write the count did not see.
+   * Takes the versions of `keys` before a query runs; pass the result to `store` with the answer. The
+   * order matters: versions read after the query could belong to a write the query did not see.
    */
   snapshot(keys: Iterable<string>): Snapshot {
     const list = [...new Set(keys)];
     return { keys: list, versions: list.map((key) => this.version(key)), epoch: this.epoch, at: Date.now() };
   }
 
-  store(query: string, count: number, taken: Snapshot): void {
+  store(query: string, value: ListAnswer, taken: Snapshot): void {
     if (taken.epoch !== this.epoch) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(query, { count, keys: taken.keys, versions: taken.versions, storedAt: taken.at });
+    this.entries.set(query, { value, keys: taken.keys, versions: taken.versions, storedAt: taken.at });
   }
 
-  private readonly running = new Map<string, { count: Promise<number>; taken: Snapshot }>();
+  private readonly running = new Map<string, { answer: Promise<ListAnswer>; taken: Snapshot }>();
 
   /**
-   * Counts `query` with `count`, or joins the same count already running: when a popular list's total
-   * expires, fifty requests arriving together run one `COUNT(*)` instead of fifty. A running count is
-   * joined only while nothing it reads has changed since it started, so no caller gets a total older
-   * than the writes it has seen committed.
+   * Answers `query` with `compute`, or joins the same query already running: when a popular list's
+   * total expires, fifty requests arriving together run one `COUNT(*)` instead of fifty. A running
+   * query is joined only while nothing it reads has changed since it started, so no caller gets an
+   * answer older than the writes it has seen committed.
    */
-  async countOnce(query: string, keys: Iterable<string>, count: () => Promise<number>): Promise<number> {
+  async once<T extends ListAnswer>(
+    query: string,
+    keys: Iterable<string>,
+    compute: () => Promise<T>,
+  ): Promise<T> {
     const running = this.running.get(query);
-    if (running && this.unchangedSince(running.taken)) return running.count;
+    if (running && this.unchangedSince(running.taken)) return running.answer as Promise<T>;
     const taken = this.snapshot(keys);
-    const counting = count().then((n) => {
-      this.store(query, n, taken);
-      return n;
+    const computing = compute().then((answer) => {
+      this.store(query, answer, taken);
+      return answer;
     });
-    this.running.set(query, { count: counting, taken });
+    this.running.set(query, { answer: computing, taken });
     try {
-      return await counting;
+      return await computing;
     } finally {
-      if (this.running.get(query)?.count === counting) this.running.delete(query);
+      if (this.running.get(query)?.answer === computing) this.running.delete(query);
     }
   }
 
