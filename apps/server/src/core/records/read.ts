@@ -228,11 +228,20 @@ async function pageRows(ctx: RecordContext, query: PageQuery): Promise<Row[]> {
   return read ?? rowsByIds(query, ids, run);
 }
 
-async function rowsByIds(query: PageQuery, ids: readonly string[], readPage: () => Promise<Row[]>) {
+async function rowsByIds(
+  query: PageQuery,
+  ids: readonly string[],
+  readPage: () => Promise<Row[]>,
+): Promise<Row[]> {
   if (ids.length === 0) return [];
   const found = new Map((await query.byIds(ids).execute(query.db)).rows.map((row) => [String(row.id), row]));
-  const rows = ids.map((id) => found.get(id));
-  return rows.every((row) => row !== undefined) ? (rows as Row[]) : readPage();
+  const rows: Row[] = [];
+  for (const id of ids) {
+    const row = found.get(id);
+    if (!row) return readPage();
+    rows.push(row);
+  }
+  return rows;
 }
 
 /**
