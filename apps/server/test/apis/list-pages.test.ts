@@ -98,10 +98,12 @@ describeWithFixture('remembered list pages', (get) => {
     expect(await ids(tokens.alice, query)).toEqual([IDS.postDraft, IDS.postBob, IDS.postPublished]);
   });
 
-  it('never remembers a random order', async () => {
+  it('never remembers a random order or a page of more than 100 rows', async () => {
     const before = stats();
     await ids(null, 'sort=@random');
     await ids(null, 'sort=@random');
+    await ids(null, 'sort=title&perPage=101');
+    await ids(null, 'sort=title&perPage=101');
     const after = stats();
     expect(after.pageHits - before.pageHits).toBe(0);
     expect(after.pageMisses - before.pageMisses).toBe(0);

@@ -27,6 +27,8 @@ import { decodeRow, type RecordData } from './record';
 
 export const MAX_PER_PAGE = 1000;
 export const DEFAULT_PER_PAGE = 30;
+/** The largest page whose ids are remembered (see `pageRows`). */
+const REMEMBERED_PAGE_MAX = 100;
 
 export interface ListParams {
   page: number;
@@ -164,8 +166,9 @@ export async function listRecords(
     byIds: (ids) =>
       sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref(`${ROW}.id`)} IN (${sql.join(ids)})`,
     reads: narrowedReads,
-    // A random order is a new answer every time.
-    remember: !/@random\b/.test(params.sort ?? ''),
+    // A random order is a new answer every time. Larger pages (a member's manage lists, up to 1,000)
+    // are one member's own and cheap to walk; keeping their ids would cost memory for little.
+    remember: perPage <= REMEMBERED_PAGE_MAX && !/@random\b/.test(params.sort ?? ''),
     db,
   });
   let totalItems = -1;
