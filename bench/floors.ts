@@ -36,6 +36,8 @@ export interface DriverFloor {
   readonly label: string;
   /** Runs `replay` against a logging connection and returns the statements it issued. */
   capture(replay: (ctx: RecordContext) => Promise<void>): Promise<Statement[]>;
+  /** Forgets the totals and pages the captures' list cache remembers, so the next capture runs cold. */
+  forget(): void;
   run(statements: Statement[], seconds: number): Promise<FloorResult>;
   /** The database's query plan for one statement, as text. */
   explain(statement: Statement): Promise<string>;
@@ -43,15 +45,16 @@ export interface DriverFloor {
 }
 
 /**
- * A scenario's statements, captured twice: `first` as a cold server runs them (every total counted:
- * its plans are worth reading), `steady` as the server runs them on every later request, once the
- * totals it keeps are remembered. The floor replays `steady`, so the server is compared with the
- * database work it really asks for per request, whatever ran before it.
+ * A scenario's statements, captured twice: `first` as a cold server runs them (every total counted and
+ * every page read: its plans are worth reading), `steady` as the server runs them on every later
+ * request, once the totals and pages it keeps are remembered. The floor replays `steady`, so the
+ * server is compared with the database work it really asks for per request, whatever ran before it.
  */
 export async function captureTwice(
   floor: DriverFloor,
   replay: (ctx: RecordContext) => Promise<void>,
 ): Promise<{ first: Statement[]; steady: Statement[] }> {
+  floor.forget();
   const first = await floor.capture(replay);
   const steady = await floor.capture(replay);
   return { first, steady };
@@ -149,6 +152,7 @@ export async function sqliteFloor(core: Core, file: string): Promise<DriverFloor
       .map(([name, value]) => `${name}=${String(value)}`)
       .join(', ')})`,
     capture: (replay) => log.record(() => replay(ctx)),
+    forget: () => core.records.lists?.clear(),
     run(statements, seconds) {
       const prepared = statements.map((s) => ({
         statement: connection.prepare(s.sql),
@@ -204,6 +208,7 @@ export function postgresFloor(core: Core, connectionString: string, callers: num
   return {
     label: `node-postgres through the server's own pool (openPostgres defaults, statement_timeout 15 s), ${callers} concurrent callers`,
     capture: (replay) => log.record(() => replay(ctx)),
+    forget: () => core.records.lists?.clear(),
     async run(statements, seconds) {
       const latencies: number[] = [];
       let errors = 0;
