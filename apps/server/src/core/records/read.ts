@@ -19,6 +19,7 @@ import {
 } from '../rules/compile';
 import { accessCondition, compileContext, selectColumns } from '../rules/access';
 import { callerIdOf, ruleGivenFilter } from '../rules/implied';
+import { pinnedConjuncts, pinnedFields, withoutConjuncts } from '../rules/pinned';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
 import { rowsKey } from './list-cache';
@@ -80,14 +81,16 @@ export interface ListResult {
 
 /**
  * The list rule as a WHERE condition, without the parts the caller's filter already guarantees (see
- * rules/implied.ts); null when nothing is left to check. A filter that does not parse is reported
- * when it is compiled, so here it only means nothing can be left out.
+ * rules/implied.ts) or makes the same for every row it lets through, decided true on one such row (see
+ * rules/pinned.ts); null when nothing is left to check. A filter that does not parse is reported when
+ * it is compiled, so here it only means nothing can be left out.
  */
-function listCondition(
+async function listCondition(
   ctx: CompileContext,
   collection: Collection,
   filter: string | undefined,
-): RawBuilder<unknown> | null {
+  db: AnyKysely,
+): Promise<RawBuilder<unknown> | null> {
   const rule = listRuleOf(ctx, collection);
   if (isSuperuser(ctx.request) || rule === '' || rule === null || !filter?.trim())
     return accessCondition(ctx, collection, rule);
@@ -104,7 +107,42 @@ function listCondition(
     filterExpr,
     callerIdOf(ctx.request),
   );
-  return remaining === true ? null : ruleSql(ctx, collection, remaining, ROW);
+  if (remaining === true) return null;
+  const decided = await decidedByPins(ctx, collection, remaining, filterExpr, db);
+  const rest = withoutConjuncts(remaining, decided);
+  return rest === true ? null : ruleSql(ctx, collection, rest, ROW);
+}
+
+/**
+ * The rule's conjuncts that the filter's pinned fields make the same for every row it lets through
+ * and that hold: each is tried on one row with the pinned values (any such row gives the answer).
+ * Asked per request, so the answer is never older than the request.
+ */
+async function decidedByPins(
+  ctx: CompileContext,
+  collection: Collection,
+  rule: Expr,
+  filter: Expr,
+  db: AnyKysely,
+): Promise<Expr[]> {
+  const pinned = pinnedFields(collection, filter);
+  const candidates = pinnedConjuncts(collection, rule, pinned);
+  if (candidates.length === 0) return [];
+  // A statement of its own: its aliases and what it reads are not the list's.
+  const probe: CompileContext = { ...ctx, reads: undefined, counter: { next: 0 } };
+  const pins = [...pinned].map(([field, value]) => sql`${sql.ref(`${ROW}.${field}`)} = ${value}`);
+  const decided: Expr[] = [];
+  for (const conjunct of candidates) {
+    const condition = ruleSql(probe, collection, conjunct, ROW);
+    const found = await runUserQuery(() =>
+      sql`SELECT 1 AS found FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${sql.join(
+        [...pins, condition],
+        sql` AND `,
+      )} LIMIT 1`.execute(db),
+    );
+    if (found.rows.length > 0) decided.push(conjunct);
+  }
+  return decided;
 }
 
 function guardRequestReferences(request: RequestInfo, ...inputs: Array<string | undefined>): void {
@@ -144,8 +182,8 @@ export async function listRecords(
   // What the rule and the filter read, so the total can be remembered until that data changes.
   const reads = new Set([rowsKey(collection.name)]);
   const compile = { ...compileContext(ctx, request), reads, listRules: params.listRules };
-  const rule = listCondition(compile, collection, params.filter);
   guardRequestReferences(request, params.filter, params.sort);
+  const rule = await listCondition(compile, collection, params.filter, db);
   const { filter, order } = asBadRequest(() => ({
     filter: params.filter?.trim() ? clientFilterSql(compile, collection, params.filter, ROW) : null,
     order: orderBy(compile, collection, params.sort),

@@ -1,0 +1,82 @@
+/**
+ * Rule parts a filter makes the same for every row (core/rules/pinned.ts): a comment page's
+ * `target = "<post>"` pins the target, so "the caller may see the target post" is decided once on one
+ * comment, and the page's total is one number for every member, drafts or not. Where it does not
+ * hold, the rule stays whole and hides the rows as before.
+ */
+import { parseFilter } from '@community/filter';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { communityCollections } from '../../src/collections';
+import type { Collection } from '../../src/core/collections/model';
+import { pinnedConjuncts, pinnedFields } from '../../src/core/rules/pinned';
+import { C, CAST, apiCaller, buildCommunity, type Caller, type Community } from '../support/community';
+import { describeEachDialect } from '../support/databases';
+
+describe('pinned fields and the rule parts they decide', () => {
+  const comments = communityCollections.find((c) => c.name === 'comments') as unknown as Collection;
+
+  it('pins a single relation compared with an id at the top level, and nothing else', () => {
+    expect([...pinnedFields(comments, parseFilter('target = "p1" && reply = ""'))]).toEqual([
+      ['target', 'p1'],
+    ]);
+    expect(pinnedFields(comments, parseFilter('"p1" = target')).get('target')).toBe('p1');
+    // Inside an OR, with another operator, or on a plain field: no pin.
+    expect(pinnedFields(comments, parseFilter('target = "p1" || reply = ""')).size).toBe(0);
+    expect(pinnedFields(comments, parseFilter('target != "p1"')).size).toBe(0);
+    expect(pinnedFields(comments, parseFilter('content = "p1"')).size).toBe(0);
+  });
+
+  it('decides conjuncts that read the pinned record and the request only', () => {
+    const pinned = new Map([['target', 'p1']]);
+    const rule = parseFilter(
+      "@request.auth.id != '' && (target.published != '' || target.contributors.id ?= @request.auth.id) && author.blocks_via_blocked.blocker != @request.auth.id && (target.published != '' || author = @request.auth.id)",
+    );
+    const decided = pinnedConjuncts(comments, rule, pinned);
+    // The request alone is folded by the compiler; the author varies by row.
+    expect(decided).toHaveLength(1);
+    expect(JSON.stringify(decided[0])).toContain('target.contributors.id');
+  });
+});
+
+describeEachDialect('comment pages decided on their pinned post', (getDb) => {
+  let community: Community;
+  let call: ReturnType<typeof apiCaller>;
+  let draftComment = '';
+
+  const page = async (who: Caller, post: string) => {
+    const filter = encodeURIComponent(`target = "${post}"`);
+    const res = await call(who, 'GET', `collections/comments/records?filter=${filter}&sort=created,id`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ totalItems: number; items: Array<{ id: string }> }>();
+    return { ids: body.items.map((item) => item.id), total: body.totalItems };
+  };
+
+  beforeAll(async () => {
+    community = await buildCommunity(getDb());
+    call = apiCaller(community);
+    const res = await call('superuser', 'POST', 'collections/comments/records', {
+      target: C.draft,
+      author: CAST.alice,
+      content: 'A note on my own draft.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    draftComment = res.json<{ id: string }>().id;
+  });
+
+  it('gives a member with a draft and one without the same total, counted once', async () => {
+    const lists = community.core.records.lists!;
+    // alice has a draft, so her rules keep "or I contribute": without the pin, her total is hers alone.
+    expect(await page('alice', C.published)).toEqual({ ids: [C.comment], total: 1 });
+    const before = { ...lists.stats };
+    expect(await page('bob', C.published)).toEqual({ ids: [C.comment], total: 1 });
+    expect(lists.stats.hits).toBe(before.hits + 1);
+    expect(lists.stats.misses).toBe(before.misses);
+  });
+
+  it('keeps the whole rule where the pinned post is not visible to the caller', async () => {
+    expect(await page('alice', C.draft)).toEqual({ ids: [draftComment], total: 1 });
+    expect(await page('bob', C.draft)).toEqual({ ids: [], total: 0 });
+    expect((await page('mod', C.draft)).ids).toEqual([draftComment]);
+    expect(await page('guest', C.draft)).toEqual({ ids: [], total: 0 });
+  });
+});
