@@ -28,7 +28,7 @@ export function pinnedFields(collection: Collection, filter: Expr): Map<string, 
     if (path.kind !== 'identifier' || literal.kind !== 'text' || literal.value === '') continue;
     if (path.modifier !== null) continue;
     if (path.segments.length !== 1) continue;
-    const field = findField(collection, path.segments[0]!);
+    const field = findField(collection, path.segments[0]);
     if (field?.type !== 'relation' || isMultiValued(field)) continue;
     pinned.set(field.name, literal.value);
   }
