@@ -30,7 +30,7 @@ import type { Core } from '../index';
 import { ROW } from '../records/context';
 import { findRecord } from '../records/find';
 import { decodeRow, type RecordData } from '../records/record';
-import { inWriteScope, type WriteScope } from '../records/scope';
+import { inWriteScope, rowsChanged, type WriteScope } from '../records/scope';
 import { createRecord, deleteRecord, updateRecord } from '../records/write';
 import { guestRequest, systemRequest, type RequestInfo } from '../rules/request-info';
 import { assertMaySignIn } from './sign-in-gate';
@@ -84,6 +84,7 @@ export function setupOAuth2(core: Core, config: Pick<Config, 'oidc' | 'productio
       .where('collectionRef', '=', event.collection.id)
       .where('recordRef', '=', String(event.record.id))
       .execute();
+    rowsChanged(event.scope, EXTERNAL_AUTHS);
   });
   return service;
 }

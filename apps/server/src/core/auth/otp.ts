@@ -16,6 +16,7 @@ import type { Collection } from '../collections/model';
 import { emailBehaviour } from '../fields/text';
 import { otpMail } from '../mail/templates';
 import { ROW } from '../records/context';
+import { rowsKey } from '../records/list-cache';
 import { decodeRow, type RecordData } from '../records/record';
 import { updateRecord } from '../records/write';
 import { systemRequest } from '../rules/request-info';
@@ -72,6 +73,7 @@ export async function requestOtp(
       created: now,
     })
     .execute();
+  deps.records.lists?.changed([rowsKey('_otps')]);
   // Sent after the answer: waiting for the mail server would tell known addresses from unknown ones.
   const mail = otpMail(String(record.email), code, collection.otp.duration, deps.mail);
   setImmediate(() => {
@@ -109,6 +111,7 @@ export async function authWithOtp(
   if (!(await deps.records.passwords.verify(password, otp.password))) throw new ApiError(400, INVALID_OTP);
   // Single use: the code is gone once it has worked.
   await deps.records.db.kysely.deleteFrom('_otps').where('id', '=', otpId).execute();
+  deps.records.lists?.changed([rowsKey('_otps')]);
   const rows = await sql<
     Record<string, unknown>
   >`SELECT * FROM ${sql.table(collection.name)} WHERE id = ${otp.recordRef}`.execute(deps.records.db.kysely);
