@@ -8,7 +8,7 @@ import { parseFilter } from '@community/filter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { communityCollections } from '../../src/collections';
 import type { Collection } from '../../src/core/collections/model';
-import { pinnedConjuncts, pinnedFields } from '../../src/core/rules/pinned';
+import { fieldsWalked, pinnedConjuncts, pinnedFields } from '../../src/core/rules/pinned';
 import { C, CAST, apiCaller, buildCommunity, type Caller, type Community } from '../support/community';
 import { describeEachDialect } from '../support/databases';
 
@@ -24,6 +24,13 @@ describe('pinned fields and the rule parts they decide', () => {
     expect(pinnedFields(comments, parseFilter('target = "p1" || reply = ""')).size).toBe(0);
     expect(pinnedFields(comments, parseFilter('target != "p1"')).size).toBe(0);
     expect(pinnedFields(comments, parseFilter('content = "p1"')).size).toBe(0);
+  });
+
+  it('knows which relations a filter reads through', () => {
+    const walked = fieldsWalked(
+      parseFilter('target = "p1" && (target.type = "story" || author.username ~ "a")'),
+    );
+    expect([...walked].sort()).toEqual(['author', 'target']);
   });
 
   it('decides conjuncts that read the pinned record and the request only', () => {
@@ -43,8 +50,10 @@ describeEachDialect('comment pages decided on their pinned post', (getDb) => {
   let call: ReturnType<typeof apiCaller>;
   let draftComment = '';
 
+  // The story page's comment filter (apps/web comments feature): the type is read through `target`,
+  // whose list-rule gate names the caller as well.
   const page = async (who: Caller, post: string) => {
-    const filter = encodeURIComponent(`target = "${post}"`);
+    const filter = encodeURIComponent(`target = "${post}" && target.type = "story"`);
     const res = await call(who, 'GET', `collections/comments/records?filter=${filter}&sort=created,id`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ totalItems: number; items: Array<{ id: string }> }>();

@@ -19,11 +19,12 @@ import {
 } from '../rules/compile';
 import { accessCondition, compileContext, selectColumns } from '../rules/access';
 import { callerIdOf, ruleGivenFilter } from '../rules/implied';
-import { pinnedConjuncts, pinnedFields, withoutConjuncts } from '../rules/pinned';
+import { fieldsWalked, pinnedFields, withoutConjuncts } from '../rules/pinned';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
 import { rowsKey } from './list-cache';
 import { findRecord, whereClause } from './find';
+import { decidedByPins, openPinnedGates } from './pins';
 import { decodeRow, type RecordData } from './record';
 
 export const MAX_PER_PAGE = 1000;
@@ -82,67 +83,55 @@ export interface ListResult {
 /**
  * The list rule as a WHERE condition, without the parts the caller's filter already guarantees (see
  * rules/implied.ts) or makes the same for every row it lets through, decided true on one such row (see
- * rules/pinned.ts); null when nothing is left to check. A filter that does not parse is reported when
- * it is compiled, so here it only means nothing can be left out.
+ * rules/pinned.ts); null when nothing is left to check. `filter` is undefined when there is none or it
+ * does not parse (reported when it is compiled): then nothing can be left out.
  */
 async function listCondition(
   ctx: CompileContext,
   collection: Collection,
-  filter: string | undefined,
+  filter: Expr | undefined,
+  pinned: ReadonlyMap<string, string>,
   db: AnyKysely,
 ): Promise<RawBuilder<unknown> | null> {
   const rule = listRuleOf(ctx, collection);
-  if (isSuperuser(ctx.request) || rule === '' || rule === null || !filter?.trim())
+  if (isSuperuser(ctx.request) || rule === '' || rule === null || !filter)
     return accessCondition(ctx, collection, rule);
-  let filterExpr: Expr;
-  try {
-    filterExpr = parseCached(filter);
-  } catch {
-    return accessCondition(ctx, collection, rule);
-  }
   const remaining = ruleGivenFilter(
     ctx.registry,
     collection,
     parseCached(rule),
-    filterExpr,
+    filter,
     callerIdOf(ctx.request),
   );
   if (remaining === true) return null;
-  const decided = await decidedByPins(ctx, collection, remaining, filterExpr, db);
+  const decided = await decidedByPins(ctx, collection, remaining, pinned, db);
   const rest = withoutConjuncts(remaining, decided);
   return rest === true ? null : ruleSql(ctx, collection, rest, ROW);
 }
 
-/**
- * The rule's conjuncts that the filter's pinned fields make the same for every row it lets through
- * and that hold: each is tried on one row with the pinned values (any such row gives the answer).
- * Asked per request, so the answer is never older than the request.
- */
-async function decidedByPins(
-  ctx: CompileContext,
-  collection: Collection,
-  rule: Expr,
-  filter: Expr,
-  db: AnyKysely,
-): Promise<Expr[]> {
-  const pinned = pinnedFields(collection, filter);
-  const candidates = pinnedConjuncts(collection, rule, pinned);
-  if (candidates.length === 0) return [];
-  // A statement of its own: its aliases and what it reads are not the list's.
-  const probe: CompileContext = { ...ctx, reads: undefined, counter: { next: 0 } };
-  const pins = [...pinned].map(([field, value]) => sql`${sql.ref(`${ROW}.${field}`)} = ${value}`);
-  const decided: Expr[] = [];
-  for (const conjunct of candidates) {
-    const condition = ruleSql(probe, collection, conjunct, ROW);
-    const found = await runUserQuery(() =>
-      sql`SELECT 1 AS found FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${sql.join(
-        [...pins, condition],
-        sql` AND `,
-      )} LIMIT 1`.execute(db),
-    );
-    if (found.rows.length > 0) decided.push(conjunct);
+/** The filter's syntax tree; undefined when there is none, or it does not parse (reported later). */
+function parsedFilter(filter: string | undefined): Expr | undefined {
+  if (!filter?.trim()) return undefined;
+  try {
+    return parseCached(filter);
+  } catch {
+    return undefined;
   }
-  return decided;
+}
+
+/** The fields whose related record the filter's or the sort's paths read. */
+function walkedBy(filter: Expr, sort: string | undefined): Set<string> {
+  const walked = fieldsWalked(filter);
+  let fields: ReturnType<typeof parseSort> = [];
+  try {
+    fields = parseSort(sort ?? '');
+  } catch {
+    // Reported when the sort is compiled.
+  }
+  for (const { field } of fields) {
+    if (field.kind !== 'random' && field.segments.length > 1) walked.add(field.segments[0]!);
+  }
+  return walked;
 }
 
 function guardRequestReferences(request: RequestInfo, ...inputs: Array<string | undefined>): void {
@@ -181,9 +170,19 @@ export async function listRecords(
 ): Promise<ListResult> {
   // What the rule and the filter read, so the total can be remembered until that data changes.
   const reads = new Set([rowsKey(collection.name)]);
-  const compile = { ...compileContext(ctx, request), reads, listRules: params.listRules };
+  const compile: CompileContext = { ...compileContext(ctx, request), reads, listRules: params.listRules };
   guardRequestReferences(request, params.filter, params.sort);
-  const rule = await listCondition(compile, collection, params.filter, db);
+  const filterExpr = parsedFilter(params.filter);
+  const pinned = filterExpr ? pinnedFields(collection, filterExpr) : new Map<string, string>();
+  if (filterExpr && pinned.size > 0)
+    compile.openGates = await openPinnedGates(
+      compile,
+      collection,
+      pinned,
+      walkedBy(filterExpr, params.sort),
+      db,
+    );
+  const rule = await listCondition(compile, collection, filterExpr, pinned, db);
   const { filter, order } = asBadRequest(() => ({
     filter: params.filter?.trim() ? clientFilterSql(compile, collection, params.filter, ROW) : null,
     order: orderBy(compile, collection, params.sort),

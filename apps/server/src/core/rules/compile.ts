@@ -32,6 +32,8 @@ export interface CompileContext {
   reads?: Set<string>;
   /** This caller's cheaper equivalents of list rules, by collection (records/read.ts `ListParams`). */
   listRules?: ReadonlyMap<string, string> | undefined;
+  /** For a list's filter: the relation fields whose gate is known to hold (`ResolverOptions.openGates`). */
+  openGates?: ReadonlySet<string> | undefined;
 }
 
 /** The list rule that applies to this caller: the collection's, or the equivalent the site supplied. */

@@ -35,6 +35,21 @@ export function pinnedFields(collection: Collection, filter: Expr): Map<string, 
   return pinned;
 }
 
+/** The fields whose related record some path of `expr` reads (`target.type` reads through `target`). */
+export function fieldsWalked(expr: Expr, into = new Set<string>()): Set<string> {
+  if (expr.kind !== 'comparison') {
+    for (const item of expr.items) fieldsWalked(item, into);
+    return into;
+  }
+  const visit = (operand: Operand): void => {
+    if (operand.kind === 'identifier' && operand.segments.length > 1) into.add(operand.segments[0]!);
+    if (operand.kind === 'function') operand.args.forEach(visit);
+  };
+  visit(expr.left);
+  visit(expr.right);
+  return into;
+}
+
 /**
  * The top-level conjuncts of `rule` that read a pinned field and have one value for every row with
  * the pinned fields' values.

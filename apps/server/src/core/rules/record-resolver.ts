@@ -53,6 +53,12 @@ export interface ResolverOptions {
   gate?: (collection: Collection, alias: string, given: ComparisonExpr[]) => RawBuilder<unknown> | null;
   /** For client filters: what the whole filter guarantees about related rows (see `relatedFacts`). */
   facts?: RelatedFacts;
+  /**
+   * For client filters: relation fields of the row whose gate is known to hold for every row the
+   * filter lets through (the filter pins them to one record the caller may list: rules/pinned.ts).
+   * A path's first hop through one of them is not gated.
+   */
+  openGates?: ReadonlySet<string> | undefined;
   /** For client filters: the condition under which the caller may read a field with a `readRule`. */
   readGuard?: (collection: Collection, field: Field, alias: string) => RawBuilder<unknown>;
   /** Shared between nested resolvers so every alias in one statement is unique. */
@@ -167,7 +173,8 @@ export class RecordFieldResolver implements FilterResolver {
   /** Walks `a.b.c[:modifier]` from a starting point; used for fields, `@request.auth.*` and `@collection.*`. */
   walkPath(start: Walk, segments: string[], modifier: string | null, lastHop?: ComparisonExpr): Resolved {
     // Facts about related rows hold for paths from the row itself, not from @request or @collection.
-    const facts = start.from === null && start.hops === 0 ? this.options.facts : undefined;
+    const fromRow = start.from === null && start.hops === 0;
+    const facts = fromRow ? this.options.facts : undefined;
     let walk = start;
     for (let i = 0; i < segments.length; i++) {
       const name = segments[i]!;
@@ -190,7 +197,8 @@ export class RecordFieldResolver implements FilterResolver {
         ...(facts?.get(pathKey(segments.slice(0, i + 1))) ?? []),
         ...(lastHop && i === segments.length - 2 ? [lastHop] : []),
       ];
-      walk = this.hopRelation(walk, field, given);
+      const open = fromRow && i === 0 && this.options.openGates?.has(field.name) === true;
+      walk = this.hopRelation(walk, field, given, open);
     }
     throw new FilterResolveError('incomplete path');
   }
@@ -231,13 +239,14 @@ export class RecordFieldResolver implements FilterResolver {
     walk: Walk,
     field: Extract<Field, { type: 'relation' }>,
     given: ComparisonExpr[] = [],
+    open = false,
   ): Walk {
     if (walk.hops >= MAX_HOPS) throw new FilterResolveError('max nested relations reached');
     const target = this.options.registry.find(field.collectionId);
     if (!target) throw new FilterResolveError(`missing related collection for ${field.name}`);
     this.readsRows(target);
     const alias = this.nextAlias('r');
-    const gate = this.gateFor(target, alias, given);
+    const gate = open ? null : this.gateFor(target, alias, given);
     const table = sql`${sql.table(target.name)} AS ${sql.id(alias)}`;
     const column = sql.ref(`${walk.alias}.${field.name}`);
     const targetId = sql.ref(`${alias}.id`);
