@@ -88,4 +88,18 @@ describeEachDialect('comment pages decided on their pinned post', (getDb) => {
     expect((await page('mod', C.draft)).ids).toEqual([draftComment]);
     expect(await page('guest', C.draft)).toEqual({ ids: [], total: 0 });
   });
+
+  it('asks again once the pinned post changes, and remembers the answer until then', async () => {
+    const lists = community.core.records.lists!;
+    expect(await page('bob', C.draft)).toEqual({ ids: [], total: 0 });
+    const before = { ...lists.stats };
+    expect(await page('bob', C.draft)).toEqual({ ids: [], total: 0 });
+    expect(lists.stats.checkHits).toBeGreaterThan(before.checkHits);
+    expect(lists.stats.checkMisses).toBe(before.checkMisses);
+    const published = await call('superuser', 'PATCH', `collections/posts/records/${C.draft}`, {
+      published: '2026-11-27 12:00:00.000Z',
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await page('bob', C.draft)).toEqual({ ids: [draftComment], total: 1 });
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Remembered list answers: totals, and which rows a page holds.
+ * Remembered list answers: totals, which rows a page holds, and the yes-or-no look-ups a list asks
+ * before it is compiled (records/pins.ts).
  *
  * A list with a total runs `COUNT(*)` over every row its rule and filter let through. On a
  * collection of 100,000 rows that is milliseconds of database time per request, and it is the same
@@ -61,7 +62,7 @@ export class ListCache {
   /** Bumped by `clear()`, so a query that was running across a clear is not stored. */
   private epoch = 0;
   /** Totals and pages answered from memory and computed, since the start (for operators and tests). */
-  readonly stats = { hits: 0, misses: 0, pageHits: 0, pageMisses: 0 };
+  readonly stats = { hits: 0, misses: 0, pageHits: 0, pageMisses: 0, checkHits: 0, checkMisses: 0 };
 
   constructor(options: ListCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 5000;
@@ -84,6 +85,13 @@ export class ListCache {
     const value = this.lookup(query, now);
     this.stats[value === undefined ? 'pageMisses' : 'pageHits']++;
     return value as readonly string[] | undefined;
+  }
+
+  /** The remembered answer (1 or 0) to a yes-or-no look-up a list asks first (records/pins.ts). */
+  getCheck(query: string, now = Date.now()): number | undefined {
+    const value = this.lookup(query, now);
+    this.stats[value === undefined ? 'checkMisses' : 'checkHits']++;
+    return value as number | undefined;
   }
 
   private lookup(query: string, now: number): ListAnswer | undefined {

@@ -3,8 +3,8 @@
  * on the pinned record itself, so the answer is never older than the request:
  *   - the list rule's conjuncts that read only the pinned record and the request, when they hold;
  *   - the gate of the filter's paths through a pinned relation, when the caller may list its record.
- * Each is one look-up by id; when a part does not hold (or no row has the pinned value), the
- * statement keeps it and hides the rows as before.
+ * Each is one look-up by id, remembered like a total; when a part does not hold (or no row has the
+ * pinned value), the statement keeps it and hides the rows as before.
  */
 import type { Expr } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
@@ -14,20 +14,39 @@ import { listRuleOf, ruleSql, type CompileContext } from '../rules/compile';
 import { pinnedConjuncts } from '../rules/pinned';
 import { isSuperuser } from '../rules/request-info';
 import { ROW } from './context';
+import { rowsKey, type ListCache } from './list-cache';
 
-/** A statement of its own: its aliases and what it reads are not the list's. */
-const probeContext = (ctx: CompileContext): CompileContext => ({
-  ...ctx,
-  reads: undefined,
-  counter: { next: 0 },
-});
+/** What the look-ups need besides the compile context: where to read, and where answers are kept. */
+export interface PinReads {
+  db: AnyKysely;
+  /** The reader connection: only answers read there (committed data) are remembered. */
+  reader: AnyKysely;
+  lists: ListCache | undefined;
+}
 
-async function exists(db: AnyKysely, table: string, conditions: RawBuilder<unknown>[]): Promise<boolean> {
-  const found = await sql`SELECT 1 AS found FROM ${sql.table(table)} AS ${sql.id(ROW)} WHERE ${sql.join(
-    conditions,
-    sql` AND `,
-  )} LIMIT 1`.execute(db);
-  return found.rows.length > 0;
+/**
+ * Whether a row of `table` meets `conditions`, compiled by `condition` in a context of its own (its
+ * aliases and what it reads are not the list's). The answer is remembered in the list cache like a
+ * total, so a member's repeated requests for the same page ask the database once until what the
+ * look-up reads changes.
+ */
+async function exists(
+  ctx: CompileContext,
+  io: PinReads,
+  table: Collection,
+  condition: (probe: CompileContext) => RawBuilder<unknown>[],
+): Promise<boolean> {
+  const reads = new Set([rowsKey(table.name)]);
+  const conditions = condition({ ...ctx, reads, counter: { next: 0 } });
+  const query = sql<{ found: number }>`SELECT 1 AS found FROM ${sql.table(table.name)} AS ${sql.id(
+    ROW,
+  )} WHERE ${sql.join(conditions, sql` AND `)} LIMIT 1`;
+  const run = async () => (await query.execute(io.db)).rows.length;
+  if (!io.lists || io.db !== io.reader) return (await run()) > 0;
+  const compiled = query.compile(io.db);
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const remembered = io.lists.getCheck(key);
+  return (remembered ?? (await io.lists.once(key, reads, run))) > 0;
 }
 
 /** The conjuncts of `rule` that the pinned fields make the same for every row, and that hold. */
@@ -36,15 +55,13 @@ export async function decidedByPins(
   collection: Collection,
   rule: Expr,
   pinned: ReadonlyMap<string, string>,
-  db: AnyKysely,
+  io: PinReads,
 ): Promise<Expr[]> {
   const candidates = pinnedConjuncts(collection, rule, pinned);
-  if (candidates.length === 0) return [];
-  const probe = probeContext(ctx);
   const pins = [...pinned].map(([field, value]) => sql`${sql.ref(`${ROW}.${field}`)} = ${value}`);
   const decided: Expr[] = [];
   for (const conjunct of candidates) {
-    if (await exists(db, collection.name, [...pins, ruleSql(probe, collection, conjunct, ROW)]))
+    if (await exists(ctx, io, collection, (probe) => [...pins, ruleSql(probe, collection, conjunct, ROW)]))
       decided.push(conjunct);
   }
   return decided;
@@ -59,7 +76,7 @@ export async function openPinnedGates(
   collection: Collection,
   pinned: ReadonlyMap<string, string>,
   walked: ReadonlySet<string>,
-  db: AnyKysely,
+  io: PinReads,
 ): Promise<Set<string>> {
   const open = new Set<string>();
   if (isSuperuser(ctx.request)) return open;
@@ -71,8 +88,8 @@ export async function openPinnedGates(
     const rule = listRuleOf(ctx, target);
     // Refused outright (the filter reports it) or open to all: nothing to decide.
     if (rule === null || rule === '') continue;
-    const condition = ruleSql(probeContext(ctx), target, rule, ROW);
-    if (await exists(db, target.name, [sql`${sql.ref(`${ROW}.id`)} = ${id}`, condition])) open.add(name);
+    const byId = sql`${sql.ref(`${ROW}.id`)} = ${id}`;
+    if (await exists(ctx, io, target, (probe) => [byId, ruleSql(probe, target, rule, ROW)])) open.add(name);
   }
   return open;
 }

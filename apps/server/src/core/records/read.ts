@@ -24,7 +24,7 @@ import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
 import { rowsKey } from './list-cache';
 import { findRecord, whereClause } from './find';
-import { decidedByPins, openPinnedGates } from './pins';
+import { decidedByPins, openPinnedGates, type PinReads } from './pins';
 import { decodeRow, type RecordData } from './record';
 
 export const MAX_PER_PAGE = 1000;
@@ -91,7 +91,7 @@ async function listCondition(
   collection: Collection,
   filter: Expr | undefined,
   pinned: ReadonlyMap<string, string>,
-  db: AnyKysely,
+  io: PinReads,
 ): Promise<RawBuilder<unknown> | null> {
   const rule = listRuleOf(ctx, collection);
   if (isSuperuser(ctx.request) || rule === '' || rule === null || !filter)
@@ -104,7 +104,7 @@ async function listCondition(
     callerIdOf(ctx.request),
   );
   if (remaining === true) return null;
-  const decided = await decidedByPins(ctx, collection, remaining, pinned, db);
+  const decided = await decidedByPins(ctx, collection, remaining, pinned, io);
   const rest = withoutConjuncts(remaining, decided);
   return rest === true ? null : ruleSql(ctx, collection, rest, ROW);
 }
@@ -174,15 +174,16 @@ export async function listRecords(
   guardRequestReferences(request, params.filter, params.sort);
   const filterExpr = parsedFilter(params.filter);
   const pinned = filterExpr ? pinnedFields(collection, filterExpr) : new Map<string, string>();
+  const io = { db, reader: ctx.db.reader, lists: ctx.lists };
   if (filterExpr && pinned.size > 0)
     compile.openGates = await openPinnedGates(
       compile,
       collection,
       pinned,
       walkedBy(filterExpr, params.sort),
-      db,
+      io,
     );
-  const rule = await listCondition(compile, collection, filterExpr, pinned, db);
+  const rule = await listCondition(compile, collection, filterExpr, pinned, io);
   const { filter, order } = asBadRequest(() => ({
     filter: params.filter?.trim() ? clientFilterSql(compile, collection, params.filter, ROW) : null,
     order: orderBy(compile, collection, params.sort),
