@@ -35,7 +35,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { rowsKey, type ListCache } from '../core/records/list-cache';
+import { queryKey, rowsKey, type ListCache } from '../core/records/list-cache';
 import type { AnyKysely, DialectName } from '../db/types';
 import {
   FACET_COLUMNS,
@@ -308,8 +308,7 @@ async function countOf(
 ): Promise<number> {
   const run = async () => Number((await query.execute(db)).rows[0]?.n ?? 0);
   if (!counts) return run();
-  const compiled = query.compile(db);
-  const key = `search\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const key = `search\u0000${queryKey(query.compile(db))}`;
   const remembered = counts.get(key);
   if (remembered !== undefined) return remembered;
   return counts.once(key, [SEARCH_INDEX_KEY], run);

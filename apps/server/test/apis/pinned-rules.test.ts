@@ -9,7 +9,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { communityCollections } from '../../src/collections';
 import type { Collection } from '../../src/core/collections/model';
 import { fieldsWalked, pinnedConjuncts, pinnedFields } from '../../src/core/rules/pinned';
-import { C, CAST, apiCaller, buildCommunity, type Caller, type Community } from '../support/community';
+import {
+  C,
+  CAST,
+  apiCaller,
+  buildCommunity,
+  listPage,
+  type Caller,
+  type Community,
+} from '../support/community';
 import { describeEachDialect } from '../support/databases';
 
 describe('pinned fields and the rule parts they decide', () => {
@@ -52,12 +60,9 @@ describeEachDialect('comment pages decided on their pinned post', (getDb) => {
 
   // The story page's comment filter (apps/web comments feature): the type is read through `target`,
   // whose list-rule gate names the caller as well.
-  const page = async (who: Caller, post: string) => {
+  const page = (who: Caller, post: string) => {
     const filter = encodeURIComponent(`target = "${post}" && target.type = "story"`);
-    const res = await call(who, 'GET', `collections/comments/records?filter=${filter}&sort=created,id`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ totalItems: number; items: Array<{ id: string }> }>();
-    return { ids: body.items.map((item) => item.id), total: body.totalItems };
+    return listPage(call, who, `collections/comments/records?filter=${filter}&sort=created,id`);
   };
 
   beforeAll(async () => {

@@ -12,6 +12,7 @@ import {
   CAST,
   apiCaller,
   buildCommunity,
+  listPage,
   signIn,
   type Caller,
   type Community,
@@ -39,12 +40,8 @@ describeEachDialect('lists of members without drafts', (getDb) => {
   let carol: { token: string };
   let carolId = '';
 
-  const list = async (who: Caller, collection: string) => {
-    const res = await call(who, 'GET', `${records(collection)}?perPage=200&sort=id`);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ totalItems: number; items: Array<{ id: string }> }>();
-    return { ids: body.items.map((item) => item.id), total: body.totalItems };
-  };
+  const list = (who: Caller, collection: string) =>
+    listPage(call, who, `${records(collection)}?perPage=200&sort=id`);
 
   beforeAll(async () => {
     community = await buildCommunity(getDb());

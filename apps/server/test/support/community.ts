@@ -2,6 +2,7 @@
  * The community's own collections with a cast of members, for permission and behaviour tests:
  * alice (verified author), bob (member), mod (moderator), admin, banned (a banned member).
  */
+import { expect } from 'vitest';
 import { communityCollections } from '../../src/collections';
 import type { Core } from '../../src/core';
 import type { RecordData } from '../../src/core/records/record';
@@ -136,6 +137,14 @@ export function apiCaller(community: Community) {
       headers: token ? { authorization: token } : {},
     });
   };
+}
+
+/** A list page as `who` gets it: its ids in order and its total. Fails the test on any status but 200. */
+export async function listPage(call: ReturnType<typeof apiCaller>, who: Caller, path: string) {
+  const res = await call(who, 'GET', path);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{ totalItems: number; items: Array<{ id: string }> }>();
+  return { ids: body.items.map((item) => item.id), total: body.totalItems };
 }
 
 /** Signs a member in with the password and returns the token. */

@@ -49,6 +49,13 @@ interface Entry {
   storedAt: number;
 }
 
+/**
+ * The key an answer is remembered under: the statement's text and its bound values, which together
+ * say exactly what was asked (a remembered answer is only ever reused for the same question).
+ */
+export const queryKey = (compiled: { sql: string; parameters: readonly unknown[] }): string =>
+  `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+
 /** The dependency key for the set of rows of a collection. */
 export const rowsKey = (collection: string): string => collection;
 /** The dependency key for one column of a collection. */

@@ -14,7 +14,8 @@ import { listRuleOf, ruleSql, type CompileContext } from '../rules/compile';
 import { pinnedConjuncts } from '../rules/pinned';
 import { isSuperuser } from '../rules/request-info';
 import { ROW } from './context';
-import { rowsKey, type ListCache } from './list-cache';
+import { queryKey, rowsKey, type ListCache } from './list-cache';
+import { runUserQuery } from './user-query';
 
 /** What the look-ups need besides the compile context: where to read, and where answers are kept. */
 export interface PinReads {
@@ -41,10 +42,9 @@ async function exists(
   const query = sql<{ found: number }>`SELECT 1 AS found FROM ${sql.table(table.name)} AS ${sql.id(
     ROW,
   )} WHERE ${sql.join(conditions, sql` AND `)} LIMIT 1`;
-  const run = async () => (await query.execute(io.db)).rows.length;
+  const run = async () => (await runUserQuery(() => query.execute(io.db))).rows.length;
   if (!io.lists || io.db !== io.reader) return (await run()) > 0;
-  const compiled = query.compile(io.db);
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const key = queryKey(query.compile(io.db));
   const remembered = io.lists.getCheck(key);
   return (remembered ?? (await io.lists.once(key, reads, run))) > 0;
 }

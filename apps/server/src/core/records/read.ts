@@ -22,10 +22,11 @@ import { callerIdOf, ruleGivenFilter } from '../rules/implied';
 import { fieldsWalked, pinnedFields, withoutConjuncts } from '../rules/pinned';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
-import { rowsKey } from './list-cache';
+import { queryKey, rowsKey } from './list-cache';
 import { findRecord, whereClause } from './find';
 import { decidedByPins, openPinnedGates, type PinReads } from './pins';
 import { decodeRow, type RecordData } from './record';
+import { runUserQuery } from './user-query';
 
 export const MAX_PER_PAGE = 1000;
 export const DEFAULT_PER_PAGE = 30;
@@ -256,8 +257,7 @@ async function pageRows(ctx: RecordContext, query: PageQuery): Promise<Row[]> {
   const run = async () => (await runUserQuery(() => query.page.execute(db))).rows;
   const cache = ctx.lists;
   if (!cache || db !== ctx.db.reader || !query.remember) return run();
-  const compiled = query.page.compile(db);
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const key = queryKey(query.page.compile(db));
   const remembered = cache.getPage(key);
   if (remembered) return rowsByIds(query, remembered, run);
   let read: Row[] | undefined;
@@ -299,26 +299,10 @@ async function countRows(
   const run = async () => Number((await runUserQuery(() => query.execute(db))).rows[0]?.n ?? 0);
   const cache = ctx.lists;
   if (!cache || db !== ctx.db.reader) return run();
-  const compiled = query.compile(db);
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const key = queryKey(query.compile(db));
   const remembered = cache.get(key);
   if (remembered !== undefined) return remembered;
   return cache.once(key, reads, run);
-}
-
-/**
- * Runs a query built from a caller's filter. A type clash the database still rejects (PostgreSQL is
- * strict) is the caller's bad input, so it answers 400 instead of 500.
- */
-async function runUserQuery<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code && /^(22|42)/.test(code))
-      throw new ApiError(400, 'Something went wrong while processing your request.', {});
-    throw error;
-  }
 }
 
 /** GET one record with the view rule applied: missing or hidden is 404, superusers-only is 403. */

@@ -120,7 +120,9 @@ export const callerIdOf = (request: RequestInfo): string | undefined => {
   return typeof id === 'string' && id !== '' ? id : undefined;
 };
 
-const conjuncts = (expr: Expr): Expr[] => (expr.kind === 'and' ? expr.items.flatMap(conjuncts) : [expr]);
+/** The top-level AND parts of `expr` (`expr` itself when it is not an AND). */
+export const conjuncts = (expr: Expr): Expr[] =>
+  expr.kind === 'and' ? expr.items.flatMap(conjuncts) : [expr];
 
 /** The relation path a gate sits on (`post` for `post.published`), as a key of `RelatedFacts`. */
 export const pathKey = (segments: string[]): string => segments.join('.');

@@ -16,6 +16,7 @@
  */
 import type { Expr, Operand } from '@community/filter';
 import { findField, isMultiValued, type Collection } from '../collections/model';
+import { conjuncts } from './implied';
 
 /** The fields `filter`'s top-level conjuncts pin, with the value each is pinned to. */
 export function pinnedFields(collection: Collection, filter: Expr): Map<string, string> {
@@ -71,8 +72,6 @@ export function withoutConjuncts(rule: Expr, decided: readonly Expr[]): Expr | t
   if (left.length === 0) return true;
   return left.length === 1 ? left[0]! : { kind: 'and', items: left };
 }
-
-const conjuncts = (expr: Expr): Expr[] => (expr.kind === 'and' ? expr.items.flatMap(conjuncts) : [expr]);
 
 function readsOnlyPinned(collection: Collection, expr: Expr, pinned: ReadonlyMap<string, string>): boolean {
   if (expr.kind !== 'comparison')
