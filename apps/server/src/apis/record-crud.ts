@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import type { Collection } from '../core/collections/model';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listRecords, viewRecord } from '../core/records/read';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, viewRecord } from '../core/records/read';
+import { listAnswer } from '../core/records/list-answers';
 import { listAdjustments } from '../core/records/list-adjustments';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { ApiError } from '../tools/api-error';
@@ -39,14 +40,15 @@ async function renderOne(
 }
 
 export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void {
-  app.get<{ Params: Params }>('/api/collections/:collection/records', async (request) => {
+  app.get<{ Params: Params }>('/api/collections/:collection/records', async (request, reply) => {
     const collection = requireCollection(core, request.params.collection);
     assertReadableBody(request);
     const query = request.query as Query;
     const page = Math.max(1, queryInt(query, 'page', 1));
     const requested = queryInt(query, 'perPage', DEFAULT_PER_PAGE);
     const perPage = requested <= 0 ? DEFAULT_PER_PAGE : Math.min(requested, MAX_PER_PAGE);
-    const result = await listRecords(
+    const { viewRules, ...adjustments } = await listAdjustments(core, collection, request.info);
+    const json = await listAnswer(
       core.records,
       collection,
       {
@@ -55,19 +57,13 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
         sort: queryString(query, 'sort'),
         filter: queryString(query, 'filter'),
         skipTotal: queryBool(query, 'skipTotal'),
-        ...(await listAdjustments(core, collection, request.info)),
+        ...adjustments,
       },
       request.info,
+      { expand: queryString(query, 'expand'), fields: queryString(query, 'fields'), viewRules },
     );
-    const items = await renderRecords(
-      core.records,
-      collection,
-      result.items,
-      request.info,
-      queryString(query, 'expand'),
-    );
-    const fields = queryString(query, 'fields');
-    return { ...result, items: items.map((item) => pickFields(item, fields)) };
+    // Already JSON text (possibly remembered): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get<{ Params: Params }>('/api/collections/:collection/records/:id', async (request) => {

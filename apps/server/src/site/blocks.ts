@@ -11,7 +11,9 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { createRecord, updateRecord } from '../core/records/write';
+import { columnKey, rowsKey } from '../core/records/list-cache';
 import type { ListRuleShortcut } from '../core/records/read';
+import { readerOf, rememberedExists } from '../core/records/remembered-exists';
 import { systemRequest } from '../core/rules/request-info';
 import type { AnyKysely } from '../db/types';
 import { text } from './values';
@@ -44,10 +46,9 @@ export function withoutBlocksWhenNone(core: Core): ListRuleShortcut {
     const rules = new Map<string, string>();
     const auth = request.auth;
     if (!auth || auth.isSuperuser) return rules;
-    const blocked = await sql<{ id: string }>`SELECT id FROM blocks WHERE blocker = ${String(
-      auth.record.id,
-    )} LIMIT 1`.execute(core.db.reader);
-    if (blocked.rows.length) return rules;
+    const blocks = sql`SELECT id FROM blocks WHERE blocker = ${String(auth.record.id)} LIMIT 1`;
+    const reads = [rowsKey('blocks'), columnKey('blocks', 'blocker')];
+    if (await rememberedExists(readerOf(core.records), blocks, reads)) return rules;
     for (const name of LISTS_HIDING_BLOCKED) {
       const rule = ruleOf(name);
       if (rule && NOT_BLOCKED_TAIL.test(rule)) rules.set(name, rule.replace(NOT_BLOCKED_TAIL, ''));

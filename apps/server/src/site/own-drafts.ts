@@ -15,7 +15,10 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import { findField } from '../core/collections/model';
 import { relationIndexOf } from '../core/collections/relation-indexes';
+import { columnKey, rowsKey } from '../core/records/list-cache';
 import type { ListRuleShortcut } from '../core/records/read';
+import { memoByText } from '../tools/memo';
+import { readerOf, rememberedExists } from '../core/records/remembered-exists';
 
 /**
  * `CAN_SEE_POST(prefix)`'s first two parts as collections/rules.ts `any` writes them; the prefix must be
@@ -25,9 +28,9 @@ const PUBLISHED_OR_CONTRIBUTES =
   /\(((?:\w+\.)*)published != ''\) \|\| \(@request\.auth\.id != '' && \1contributors\.id \?= @request\.auth\.id\) \|\| /g;
 
 /** The rule without the "contributes" part wherever it follows "published" on the same post. */
-export function withoutOwnUnpublished(rule: string): string {
-  return rule.replace(PUBLISHED_OR_CONTRIBUTES, "($1published != '') || ");
-}
+export const withoutOwnUnpublished = memoByText(500, (rule: string): string =>
+  rule.replace(PUBLISHED_OR_CONTRIBUTES, "($1published != '') || "),
+);
 
 /** Whether `member` contributes to a post that is not published (a draft, a submission, a scheduled story). */
 async function hasUnpublishedPost(core: Core, member: string): Promise<boolean> {
@@ -36,10 +39,12 @@ async function hasUnpublishedPost(core: Core, member: string): Promise<boolean> 
   const index = posts && contributors ? relationIndexOf(posts, contributors) : undefined;
   // Without the relation index the question cannot be asked cheaply: keep the whole rules.
   if (!index) return true;
-  const found = await sql<{ id: string }>`SELECT p.id FROM ${sql.table(index)} AS c
+  const unpublished = sql`SELECT p.id FROM ${sql.table(index)} AS c
     JOIN posts AS p ON p.id = c.record
-    WHERE c.target = ${member} AND (p.published = '' OR p.published IS NULL) LIMIT 1`.execute(core.db.reader);
-  return found.rows.length > 0;
+    WHERE c.target = ${member} AND (p.published = '' OR p.published IS NULL) LIMIT 1`;
+  // The relation index follows `posts.contributors`, so a change to it is a change of that column.
+  const reads = [rowsKey('posts'), columnKey('posts', 'published'), columnKey('posts', 'contributors')];
+  return rememberedExists(readerOf(core.records), unpublished, reads);
 }
 
 export function withoutOwnDraftsWhenNone(core: Core): ListRuleShortcut {

@@ -89,4 +89,24 @@ describe('ListCache', () => {
     expect(cache.getPage('page')).toBeUndefined();
     expect(cache.stats).toMatchObject({ hits: 0, misses: 0, pageHits: 2, pageMisses: 2 });
   });
+
+  it('keeps rendered answers within their memory budget and never serves one to a caller it mentions', () => {
+    // 50 characters take 100 bytes: a budget of 800 bytes holds eight such answers.
+    const cache = new ListCache({ maxRenderedBytes: 800 });
+    const answer = (n: number) => ({ json: String(n).repeat(50), mentions: new Set(['alice']) });
+    for (let n = 1; n <= 9; n++) cache.store(`r${n}`, answer(n), cache.snapshot([posts]));
+    expect(cache.getRendered('r1', 'bob')).toBeUndefined(); // the least recently used went first
+    expect(cache.getRendered('r9', 'bob')?.json).toBe('9'.repeat(50));
+    expect(cache.getRendered('r9', 'alice')).toBeUndefined();
+    expect(cache.getRendered('r9', undefined)?.json).toBe('9'.repeat(50));
+    // An answer over an eighth of the budget is not kept; totals cost no budget.
+    cache.store('big', { json: 'x'.repeat(100), mentions: new Set() }, cache.snapshot([posts]));
+    expect(cache.getRendered('big', 'bob')).toBeUndefined();
+    cache.store('total', 9, cache.snapshot([posts]));
+    expect(cache.get('total')).toBe(9);
+    expect(cache.getRendered('r2', 'bob')?.json).toBe('2'.repeat(50));
+    cache.changed([posts]);
+    expect(cache.getRendered('r2', 'bob')).toBeUndefined();
+    expect(cache.stats).toMatchObject({ renderedHits: 3, renderedMisses: 4 });
+  });
 });

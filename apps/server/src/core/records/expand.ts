@@ -4,7 +4,7 @@
  * record its viewer could not open. Invalid paths are skipped silently, as in PocketBase.
  */
 import { parseExpand, type ExpandTree } from '@community/filter';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   findField,
   isMultiValued,
@@ -15,8 +15,9 @@ import {
 import { asList } from '../fields/lists';
 import { ApiError } from '../../tools/api-error';
 import { memoByText } from '../../tools/memo';
-import { accessCondition, compileContext, selectColumns } from '../rules/access';
+import { accessCondition, columnsAsked, compileContext, selectColumns } from '../rules/access';
 import { ROW, type RecordContext } from './context';
+import { queryKey } from './list-cache';
 import { decodeRow, type RecordData } from './record';
 import type { RequestInfo } from '../rules/request-info';
 
@@ -29,29 +30,63 @@ export interface ExpandedRecord {
 
 const MAX_BACK_RELATED = 1000;
 
+/** How the caller reads one collection in an expand: the columns, and the view rule as a condition. */
+interface ExpandAccess {
+  columns: RawBuilder<unknown>;
+  /** Null when the rule lets every row through. */
+  rule: RawBuilder<unknown> | null;
+}
+
+/**
+ * The collection's view rule (or the site's cheaper equivalent for this caller, see
+ * records/list-adjustments.ts) in the expand context; null when only superusers may view, which hides
+ * the whole path.
+ */
+function expandAccess(
+  ctx: RecordContext,
+  collection: Collection,
+  request: RequestInfo,
+  viewRules: ReadonlyMap<string, string> | undefined,
+  asked?: { reads: Set<string> },
+): ExpandAccess | null {
+  const compile = { ...compileContext(ctx, { ...request, context: 'expand' }), reads: asked?.reads };
+  const viewRule = collection.viewRule
+    ? (viewRules?.get(collection.name) ?? collection.viewRule)
+    : collection.viewRule;
+  // Asked for an answer's key (`expandShape`): the columns as any caller not in the rows reads them.
+  const columns = asked ? columnsAsked : selectColumns;
+  try {
+    return {
+      rule: accessCondition(compile, collection, viewRule),
+      columns: columns(compile, collection),
+    };
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+}
+
 async function fetchVisible(
   ctx: RecordContext,
   collection: Collection,
   where: ReturnType<typeof sql>,
-  request: RequestInfo,
+  options: ExpandOptions,
   limit: number,
 ): Promise<RecordData[]> {
-  const expandRequest: RequestInfo = { ...request, context: 'expand' };
-  let rule;
-  const compile = compileContext(ctx, expandRequest);
-  try {
-    rule = accessCondition(compile, collection, collection.viewRule);
-  } catch (error) {
-    if (error instanceof ApiError) return []; // a superusers-only view rule hides the whole path
-    throw error;
-  }
-  const conditions = rule ? sql`${where} AND ${rule}` : where;
+  const access = expandAccess(ctx, collection, options.request, options.viewRules);
+  if (!access) return [];
+  const conditions = access.rule ? sql`${where} AND ${access.rule}` : where;
   const rows = await sql<
     Record<string, unknown>
-  >`SELECT ${selectColumns(compile, collection)} FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${conditions} LIMIT ${limit}`.execute(
+  >`SELECT ${access.columns} FROM ${sql.table(collection.name)} AS ${sql.id(ROW)} WHERE ${conditions} LIMIT ${limit}`.execute(
     ctx.db.reader,
   );
   return rows.rows.map((row) => decodeRow(collection, row));
+}
+
+interface ExpandOptions {
+  request: RequestInfo;
+  viewRules?: ReadonlyMap<string, string> | undefined;
 }
 
 /**
@@ -65,7 +100,7 @@ async function fetchBackRelated(
   nodes: ExpandedRecord[],
   source: Collection,
   field: Field,
-  request: RequestInfo,
+  options: ExpandOptions,
 ): Promise<Map<string, ExpandedRecord[]>> {
   const ids = [...new Set(nodes.map((node) => String(node.data.id)))];
   const column = sql.ref(`${ROW}.${field.name}`);
@@ -74,11 +109,11 @@ async function fetchBackRelated(
       ? sql`EXISTS (SELECT 1 FROM ${ctx.db.flavor.jsonEach(column, 'je')} WHERE ${sql.ref('je.value')} IN (${sql.join(targets)}))`
       : sql`${column} IN (${sql.join(targets)})`;
   const limit = MAX_BACK_RELATED * ids.length;
-  const found = await fetchVisible(ctx, source, pointingAt(ids), request, limit);
+  const found = await fetchVisible(ctx, source, pointingAt(ids), options, limit);
   const related = new Map<string, ExpandedRecord[]>(ids.map((id) => [id, []]));
   if (found.length >= limit && ids.length > 1) {
     for (const id of ids) {
-      const own = await fetchVisible(ctx, source, pointingAt([id]), request, MAX_BACK_RELATED);
+      const own = await fetchVisible(ctx, source, pointingAt([id]), options, MAX_BACK_RELATED);
       related.set(
         id,
         own.map((data) => ({ collection: source, data })),
@@ -102,10 +137,11 @@ export async function expandRecords(
   records: RecordData[],
   expand: string | undefined,
   request: RequestInfo,
+  viewRules?: ReadonlyMap<string, string>,
 ): Promise<ExpandedRecord[]> {
   const nodes: ExpandedRecord[] = records.map((data) => ({ collection, data }));
   if (!expand?.trim() || records.length === 0) return nodes;
-  await expandLevel(ctx, nodes, parsedExpand(expand), request);
+  await expandLevel(ctx, nodes, parsedExpand(expand), { request, viewRules });
   return nodes;
 }
 
@@ -118,7 +154,7 @@ async function expandLevel(
   ctx: RecordContext,
   nodes: ExpandedRecord[],
   tree: ExpandTree,
-  request: RequestInfo,
+  options: ExpandOptions,
 ): Promise<void> {
   if (nodes.length === 0) return;
   const collection = nodes[0]!.collection;
@@ -133,11 +169,11 @@ async function expandLevel(
         ctx,
         target,
         sql`${sql.ref(`${ROW}.id`)} IN (${sql.join(ids)})`,
-        request,
+        options,
         ids.length,
       );
       const children = new Map(found.map((data) => [String(data.id), { collection: target, data }]));
-      await expandLevel(ctx, [...children.values()], subtree, request);
+      await expandLevel(ctx, [...children.values()], subtree, options);
       for (const node of nodes) {
         const related = asList(node.data[field.name])
           .map((id) => children.get(id))
@@ -152,9 +188,9 @@ async function expandLevel(
     const source = back ? ctx.registry.find(back.collection) : undefined;
     const backField = findField(source, back?.field);
     if (!source || backField?.type !== 'relation' || backField.collectionId !== collection.id) continue;
-    const related = await fetchBackRelated(ctx, nodes, source, backField, request);
+    const related = await fetchBackRelated(ctx, nodes, source, backField, options);
     const children = [...new Set([...related.values()].flat())];
-    await expandLevel(ctx, children, subtree, request);
+    await expandLevel(ctx, children, subtree, options);
     for (const node of nodes) {
       const found = related.get(String(node.data.id));
       if (!found?.length) continue;
@@ -162,4 +198,61 @@ async function expandLevel(
       node.expand[segment] = found;
     }
   }
+}
+
+/** The collection a segment of `?expand=` leads to from `collection`, as `expandLevel` follows it. */
+function segmentTarget(ctx: RecordContext, collection: Collection, segment: string): Collection | undefined {
+  const field = findField(collection, segment);
+  if (field?.type === 'relation') return ctx.registry.find(field.collectionId) ?? undefined;
+  const back = parseBackRelation(segment);
+  const source = back ? ctx.registry.find(back.collection) : undefined;
+  const backField = findField(source, back?.field);
+  if (!source || backField?.type !== 'relation' || backField.collectionId !== collection.id) return undefined;
+  return source;
+}
+
+/** What an expand reads and asks, known before any row is read (see `expandShape`). */
+export interface ExpandShape {
+  /** Each path's statement parts as compiled for this caller: equal for callers who would see the same. */
+  key: string;
+  /** What the view rules read (list-cache keys). */
+  reads: Set<string>;
+  /** Every collection whose records the expand may show. */
+  collections: Collection[];
+}
+
+/**
+ * An expand's shape for one caller, from the definitions alone: for every path, the collection it
+ * reaches and that collection's view rule and columns compiled as `fetchVisible` compiles them. Two
+ * callers with the same shape see the same expanded records of the same rows.
+ */
+export function expandShape(
+  ctx: RecordContext,
+  collection: Collection,
+  expand: string | undefined,
+  request: RequestInfo,
+  viewRules?: ReadonlyMap<string, string>,
+): ExpandShape {
+  const shape: ExpandShape = { key: '', reads: new Set(), collections: [] };
+  if (!expand?.trim()) return shape;
+  const parts: string[] = [];
+  const walk = (from: Collection, tree: ExpandTree, path: string) => {
+    for (const [segment, subtree] of tree) {
+      const target = segmentTarget(ctx, from, segment);
+      if (!target) continue;
+      const access = expandAccess(ctx, target, request, viewRules, { reads: shape.reads });
+      const at = `${path}${segment}`;
+      if (!access) {
+        parts.push(`${at}:hidden`);
+        continue;
+      }
+      const statement = sql`SELECT ${access.columns} WHERE ${access.rule ?? sql`1 = 1`}`;
+      parts.push(`${at}:${queryKey(statement.compile(ctx.db.reader))}`);
+      shape.collections.push(target);
+      walk(target, subtree, `${at}.`);
+    }
+  };
+  walk(collection, parsedExpand(expand), '');
+  shape.key = parts.join('\u0001');
+  return shape;
 }

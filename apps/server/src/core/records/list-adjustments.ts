@@ -3,23 +3,48 @@ import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';
 import type { ListParams } from './read';
 
+/** What the site changes in a list for one caller. */
+export interface ListAdjustments extends Pick<ListParams, 'narrowing' | 'listRules'> {
+  /**
+   * Cheaper equivalents of view rules for the same caller, for the list's expands: the shortcuts'
+   * equivalence ("these rows, for this caller") holds for any rule with the same parts, and without
+   * them an expanded post's view rule would name every caller.
+   */
+  viewRules: ReadonlyMap<string, string> | undefined;
+}
+
+/** Every collection's rule of one kind, as the site's shortcuts leave it for this caller (only those changed). */
+async function shortened(
+  core: Pick<Core, 'listRuleShortcuts' | 'registry'>,
+  request: RequestInfo,
+  ownRule: (collection: Collection) => string | null,
+): Promise<ReadonlyMap<string, string> | undefined> {
+  const rules = new Map<string, string>();
+  const ruleOf = (name: string) => {
+    const collection = core.registry.find(name);
+    return rules.get(name) ?? (collection ? ownRule(collection) : null) ?? undefined;
+  };
+  for (const shortcut of core.listRuleShortcuts) {
+    for (const [name, rule] of await shortcut(request, ruleOf)) rules.set(name, rule);
+  }
+  return rules.size ? rules : undefined;
+}
+
 /**
- * What the site changes in a list for this caller: the narrowing it adds (muted tags) and a cheaper
- * equivalent of the list rule (blocks). The list endpoint and the bench's replay both use it, so the
- * bench measures the queries the server runs.
+ * What the site changes in a list for this caller: the narrowing it adds (muted tags) and cheaper
+ * equivalents of the list rules (blocks, drafts) and of the view rules its expands apply. The list
+ * endpoint and the bench's replay both use it, so the bench measures the queries the server runs.
+ * The shortcuts' questions about the caller are remembered (records/remembered-exists.ts), so asking
+ * them for both kinds of rule costs no second look-up.
  */
 export async function listAdjustments(
   core: Pick<Core, 'listNarrowers' | 'listRuleShortcuts' | 'registry'>,
   collection: Collection,
   request: RequestInfo,
-): Promise<Pick<ListParams, 'narrowing' | 'listRules'>> {
-  const listRules = new Map<string, string>();
-  const ruleOf = (name: string) => listRules.get(name) ?? core.registry.find(name)?.listRule ?? undefined;
-  for (const shortcut of core.listRuleShortcuts) {
-    for (const [name, rule] of await shortcut(request, ruleOf)) listRules.set(name, rule);
-  }
+): Promise<ListAdjustments> {
   return {
     narrowing: await core.listNarrowers.get(collection.name)?.(request),
-    listRules: listRules.size ? listRules : undefined,
+    listRules: await shortened(core, request, (c) => c.listRule),
+    viewRules: await shortened(core, request, (c) => c.viewRule),
   };
 }

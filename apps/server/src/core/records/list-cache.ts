@@ -29,6 +29,8 @@ export interface ListCacheOptions {
   maxEntries?: number;
   /** Longest an answer is used, whatever the tracking says. */
   maxAgeMs?: number;
+  /** Most memory the rendered answers' texts take together; the least recently used go first. */
+  maxRenderedBytes?: number;
 }
 
 /** The versions of what a count reads, taken before it runs. */
@@ -39,14 +41,27 @@ interface Snapshot {
   at: number;
 }
 
-/** What is remembered: a total, or the ids of a page in order (kept small: never the rows). */
-export type ListAnswer = number | readonly string[];
+/**
+ * A whole list answer as the callers who share it receive it (records/list-answers.ts): the JSON
+ * text, and every short text value of the records it shows (ids, relations, names). A caller whose id
+ * is among them may be shown more of it (their own email, their own private fields), so it is never
+ * served to them from here.
+ */
+export interface RenderedAnswer {
+  json: string;
+  mentions: ReadonlySet<string>;
+}
+
+/** What is remembered: a total, the ids of a page in order, or a rendered answer. */
+export type ListAnswer = number | readonly string[] | RenderedAnswer;
 
 interface Entry {
   value: ListAnswer;
   keys: string[];
   versions: number[];
   storedAt: number;
+  /** The memory a rendered answer's text takes (0 for the small answers). */
+  bytes: number;
 }
 
 /**
@@ -66,14 +81,26 @@ export class ListCache {
   private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
+  private readonly maxRenderedBytes: number;
+  private renderedBytes = 0;
   /** Bumped by `clear()`, so a query that was running across a clear is not stored. */
   private epoch = 0;
   /** Totals and pages answered from memory and computed, since the start (for operators and tests). */
-  readonly stats = { hits: 0, misses: 0, pageHits: 0, pageMisses: 0, checkHits: 0, checkMisses: 0 };
+  readonly stats = {
+    hits: 0,
+    misses: 0,
+    pageHits: 0,
+    pageMisses: 0,
+    checkHits: 0,
+    checkMisses: 0,
+    renderedHits: 0,
+    renderedMisses: 0,
+  };
 
   constructor(options: ListCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 5000;
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
+    this.maxRenderedBytes = options.maxRenderedBytes ?? 32 * 1024 * 1024;
   }
 
   private version(key: string): number {
@@ -101,6 +128,17 @@ export class ListCache {
     return value as number | undefined;
   }
 
+  /**
+   * The remembered rendered answer for `query`, or undefined when there is none still valid, or when it
+   * mentions `caller` (the caller's id): that caller may be shown more of it.
+   */
+  getRendered(query: string, caller: string | undefined, now = Date.now()): RenderedAnswer | undefined {
+    let value = this.lookup(query, now) as RenderedAnswer | undefined;
+    if (value && caller !== undefined && value.mentions.has(caller)) value = undefined;
+    this.stats[value === undefined ? 'renderedMisses' : 'renderedHits']++;
+    return value;
+  }
+
   private lookup(query: string, now: number): ListAnswer | undefined {
     const entry = this.entries.get(query);
     if (!entry) return undefined;
@@ -108,7 +146,7 @@ export class ListCache {
       now - entry.storedAt <= this.maxAgeMs &&
       entry.keys.every((key, i) => this.version(key) === entry.versions[i]);
     if (!fresh) {
-      this.entries.delete(query);
+      this.drop(query, entry);
       return undefined;
     }
     // Re-inserting moves the entry to the end of the map's order: most recently used.
@@ -128,8 +166,24 @@ export class ListCache {
 
   store(query: string, value: ListAnswer, taken: Snapshot): void {
     if (taken.epoch !== this.epoch) return;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(query, { value, keys: taken.keys, versions: taken.versions, storedAt: taken.at });
+    const bytes = typeof value === 'object' && 'json' in value ? value.json.length * 2 : 0;
+    if (bytes > this.maxRenderedBytes / 8) return; // one answer never crowds out the rest
+    const earlier = this.entries.get(query);
+    if (earlier) this.drop(query, earlier);
+    while (
+      this.entries.size > 0 &&
+      (this.entries.size >= this.maxEntries || this.renderedBytes + bytes > this.maxRenderedBytes)
+    ) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.drop(oldest, entry);
+    }
+    this.entries.set(query, { value, keys: taken.keys, versions: taken.versions, storedAt: taken.at, bytes });
+    this.renderedBytes += bytes;
+  }
+
+  private drop(query: string, entry: Entry): void {
+    this.entries.delete(query);
+    this.renderedBytes -= entry.bytes;
   }
 
   private readonly running = new Map<string, { answer: Promise<ListAnswer>; taken: Snapshot }>();
@@ -190,6 +244,7 @@ export class ListCache {
   clear(): void {
     this.epoch++;
     this.entries.clear();
+    this.renderedBytes = 0;
     this.versions.clear();
   }
 }

@@ -8,28 +8,20 @@
  */
 import type { Expr } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
-import type { AnyKysely } from '../../db/types';
 import { findField, type Collection } from '../collections/model';
 import { listRuleOf, ruleSql, type CompileContext } from '../rules/compile';
 import { pinnedConjuncts } from '../rules/pinned';
 import { isSuperuser } from '../rules/request-info';
 import { ROW } from './context';
-import { queryKey, rowsKey, type ListCache } from './list-cache';
-import { runUserQuery } from './user-query';
+import { rowsKey } from './list-cache';
+import { rememberedExists, type ExistsReads } from './remembered-exists';
 
 /** What the look-ups need besides the compile context: where to read, and where answers are kept. */
-export interface PinReads {
-  db: AnyKysely;
-  /** The reader connection: only answers read there (committed data) are remembered. */
-  reader: AnyKysely;
-  lists: ListCache | undefined;
-}
+export type PinReads = ExistsReads;
 
 /**
  * Whether a row of `table` meets `conditions`, compiled by `condition` in a context of its own (its
- * aliases and what it reads are not the list's). The answer is remembered in the list cache like a
- * total, so a member's repeated requests for the same page ask the database once until what the
- * look-up reads changes.
+ * aliases and what it reads are not the list's), remembered like a total.
  */
 async function exists(
   ctx: CompileContext,
@@ -42,11 +34,7 @@ async function exists(
   const query = sql<{ found: number }>`SELECT 1 AS found FROM ${sql.table(table.name)} AS ${sql.id(
     ROW,
   )} WHERE ${sql.join(conditions, sql` AND `)} LIMIT 1`;
-  const run = async () => (await runUserQuery(() => query.execute(io.db))).rows.length;
-  if (!io.lists || io.db !== io.reader) return (await run()) > 0;
-  const key = queryKey(query.compile(io.db));
-  const remembered = io.lists.getCheck(key);
-  return (remembered ?? (await io.lists.once(key, reads, run))) > 0;
+  return rememberedExists(io, query, reads);
 }
 
 /** The conjuncts of `rule` that the pinned fields make the same for every row, and that hold. */

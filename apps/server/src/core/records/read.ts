@@ -17,7 +17,7 @@ import {
   ruleSql,
   type CompileContext,
 } from '../rules/compile';
-import { accessCondition, compileContext, selectColumns } from '../rules/access';
+import { accessCondition, columnsAsked, compileContext, selectColumns } from '../rules/access';
 import { callerIdOf, ruleGivenFilter } from '../rules/implied';
 import { fieldsWalked, pinnedFields, withoutConjuncts } from '../rules/pinned';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
@@ -162,6 +162,22 @@ function orderBy(
   });
 }
 
+/**
+ * A list compiled for one caller, not yet run. `key` names exactly what its statements ask (their text
+ * and bound values: the rule as it applies to this caller, the filter, the sort, the page, the total,
+ * the columns with their read flags), so two callers whose lists have the same key get the same rows,
+ * except where a read flag compares the caller's id with a row's own value: the key is taken as a
+ * stand-in caller would ask (rules/caller-on-row.ts), so a row holding the caller's id may read
+ * differently for them. `reads` is what the statements read (list-cache keys); `run` executes them.
+ */
+export interface PreparedList {
+  key: string;
+  reads: ReadonlySet<string>;
+  /** Whether the page is one whose ids the list cache may remember (see `pageRows`). */
+  rememberable: boolean;
+  run: () => Promise<ListResult>;
+}
+
 export async function listRecords(
   ctx: RecordContext,
   collection: Collection,
@@ -169,6 +185,16 @@ export async function listRecords(
   request: RequestInfo,
   db: AnyKysely = ctx.db.reader,
 ): Promise<ListResult> {
+  return (await prepareList(ctx, collection, params, request, db)).run();
+}
+
+export async function prepareList(
+  ctx: RecordContext,
+  collection: Collection,
+  params: ListParams,
+  request: RequestInfo,
+  db: AnyKysely = ctx.db.reader,
+): Promise<PreparedList> {
   // What the rule and the filter read, so the total can be remembered until that data changes.
   const reads = new Set([rowsKey(collection.name)]);
   const compile: CompileContext = { ...compileContext(ctx, request), reads, listRules: params.listRules };
@@ -199,8 +225,17 @@ export async function listRecords(
   const columns = selectColumns(compile, collection);
   // Taken once everything is compiled: the page depends on what its sort and columns read as well.
   const narrowedReads = new Set([...reads, ...(narrowing?.reads ?? [])]);
-
-  const rows = await pageRows(ctx, {
+  const count = (clause: RawBuilder<unknown>) =>
+    sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${clause}`;
+  // What a narrowing leaves out is counted from its own side (an index walk from the muted tags), and
+  // the total is the rest: the count of everything the rule lets through stays shared by every caller.
+  const totals = params.skipTotal
+    ? null
+    : {
+        all: count(where),
+        hidden: narrowing ? count(whereClause([rule, filter, narrowing.excluded])) : null,
+      };
+  const page: PageQuery = {
     page: sql<Row>`SELECT ${columns} FROM ${table}${shown}${orderSql} LIMIT ${perPage} OFFSET ${offset}`,
     byIds: (ids) =>
       sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref(`${ROW}.id`)} IN (${sql.join(ids)})`,
@@ -209,27 +244,37 @@ export async function listRecords(
     // are one member's own and cheap to walk; keeping their ids would cost memory for little.
     remember: perPage <= REMEMBERED_PAGE_MAX && !/@random\b/.test(params.sort ?? ''),
     db,
-  });
-  let totalItems = -1;
-  let hidden: number | undefined;
-  if (!params.skipTotal) {
-    const count = (clause: RawBuilder<unknown>, keys: Set<string>) =>
-      countRows(ctx, sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${clause}`, keys, db);
-    // What a narrowing leaves out is counted from its own side (an index walk from the muted tags), and
-    // the total is the rest: the count of everything the rule lets through stays shared by every caller.
-    const all = await count(where, reads);
-    hidden = narrowing
-      ? await count(whereClause([rule, filter, narrowing.excluded]), narrowedReads)
-      : undefined;
-    totalItems = all - (hidden ?? 0);
-  }
+  };
+  // Compiled once: the statements' text and values name what each asks, in the list cache and in `key`.
+  const [pageKey, allKey, hiddenKey] = [page.page, totals?.all, totals?.hidden].map((query) =>
+    query ? queryKey(query.compile(db)) : '',
+  ) as [string, string, string];
+  // The page as any caller not named in its rows asks it (rules/caller-on-row.ts), for `key`.
+  const asked = sql`SELECT ${columnsAsked(compile, collection)} FROM ${table}${shown}${orderSql} LIMIT ${perPage} OFFSET ${offset}`;
+
+  const run = async (): Promise<ListResult> => {
+    const rows = await pageRows(ctx, page, pageKey);
+    let totalItems = -1;
+    let hidden: number | undefined;
+    if (totals) {
+      const all = await countRows(ctx, totals.all, allKey, reads, db);
+      hidden = totals.hidden ? await countRows(ctx, totals.hidden, hiddenKey, narrowedReads, db) : undefined;
+      totalItems = all - (hidden ?? 0);
+    }
+    return {
+      ...(hidden === undefined ? {} : { hidden: Math.max(0, hidden) }),
+      page: params.page,
+      perPage,
+      totalItems,
+      totalPages: params.skipTotal ? -1 : Math.ceil(totalItems / perPage),
+      items: rows.map((row) => decodeRow(collection, row)),
+    };
+  };
   return {
-    ...(hidden === undefined ? {} : { hidden: Math.max(0, hidden) }),
-    page: params.page,
-    perPage,
-    totalItems,
-    totalPages: params.skipTotal ? -1 : Math.ceil(totalItems / perPage),
-    items: rows.map((row) => decodeRow(collection, row)),
+    key: [queryKey(asked.compile(db)), allKey, hiddenKey].join('\u0001'),
+    reads: narrowedReads,
+    rememberable: page.remember,
+    run,
   };
 }
 
@@ -252,12 +297,11 @@ interface PageQuery {
  * the rows as they are now. A remembered row that is gone by the time it is read (deleted since)
  * makes the page be read again in full, so a page never comes back short.
  */
-async function pageRows(ctx: RecordContext, query: PageQuery): Promise<Row[]> {
+async function pageRows(ctx: RecordContext, query: PageQuery, key: string): Promise<Row[]> {
   const { db } = query;
   const run = async () => (await runUserQuery(() => query.page.execute(db))).rows;
   const cache = ctx.lists;
   if (!cache || db !== ctx.db.reader || !query.remember) return run();
-  const key = queryKey(query.page.compile(db));
   const remembered = cache.getPage(key);
   if (remembered) return rowsByIds(query, remembered, run);
   let read: Row[] | undefined;
@@ -293,13 +337,13 @@ async function rowsByIds(
 async function countRows(
   ctx: RecordContext,
   query: RawBuilder<{ n: number | string }>,
+  key: string,
   reads: Set<string>,
   db: AnyKysely,
 ): Promise<number> {
   const run = async () => Number((await runUserQuery(() => query.execute(db))).rows[0]?.n ?? 0);
   const cache = ctx.lists;
   if (!cache || db !== ctx.db.reader) return run();
-  const key = queryKey(query.compile(db));
   const remembered = cache.get(key);
   if (remembered !== undefined) return remembered;
   return cache.once(key, reads, run);

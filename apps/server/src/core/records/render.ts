@@ -31,8 +31,17 @@ export async function renderRecords(
   records: RecordData[],
   request: RequestInfo,
   expand: string | undefined,
+  viewRules?: ReadonlyMap<string, string>,
 ): Promise<RecordJson[]> {
-  const nodes = await expandRecords(ctx, collection, records, expand, request);
-  const withExpand = Boolean(expand?.trim());
+  const nodes = await expandRecords(ctx, collection, records, expand, request, viewRules);
+  return renderNodes(nodes, request, Boolean(expand?.trim()));
+}
+
+/** Expanded records as JSON; `withExpand` when an expand was asked for (then even an empty one shows). */
+export function renderNodes(
+  nodes: ExpandedRecord[],
+  request: RequestInfo,
+  withExpand: boolean,
+): RecordJson[] {
   return nodes.map((node) => toJson(node, request, withExpand));
 }

@@ -12,7 +12,8 @@ import { ROW, type RecordContext } from '../records/context';
 import { findRecord } from '../records/find';
 import { readFlagColumns, type RecordData } from '../records/record';
 import type { WriteScope } from '../records/scope';
-import { ruleSql, type CompileContext } from './compile';
+import { asStandInCaller, readsCallerOnlyOnRow } from './caller-on-row';
+import { parseCached, ruleSql, type CompileContext } from './compile';
 import { isSuperuser, type RequestInfo } from './request-info';
 
 export function compileContext(ctx: RecordContext, request: RequestInfo): CompileContext {
@@ -35,13 +36,31 @@ export function accessCondition(
  * may see it. The flags are computed in the same query, so private fields cost no extra round trip.
  */
 export function selectColumns(ctx: CompileContext, collection: Collection): RawBuilder<unknown> {
+  return columnsFor(ctx, collection, false);
+}
+
+/**
+ * `selectColumns` as it reads for any caller not named in the rows read: flags whose rule reads the
+ * caller's id only against the row's own values are compiled for a stand-in caller
+ * (rules/caller-on-row.ts). Not to be run; it names what the columns ask, for records/list-answers.ts.
+ */
+export function columnsAsked(ctx: CompileContext, collection: Collection): RawBuilder<unknown> {
+  return columnsFor(ctx, collection, true);
+}
+
+function columnsFor(ctx: CompileContext, collection: Collection, standIn: boolean): RawBuilder<unknown> {
   const row = sql`${sql.ref(ROW)}.*`;
   if (isSuperuser(ctx.request)) return row;
   const columns = readFlagColumns(collection);
   if (columns.length === 0) return row;
   // One flag per distinct rule, shared by the fields carrying it (decodeRow reads the same columns).
   const flags = columns.map(({ rule: text, column }) => {
-    const rule = text === '' ? sql`1 = 1` : ruleSql(ctx, collection, text, ROW);
+    if (text === '') return sql`1 AS ${sql.id(column)}`;
+    const asked =
+      standIn && readsCallerOnlyOnRow(collection, parseCached(text))
+        ? { ...ctx, request: asStandInCaller(ctx.request) }
+        : ctx;
+    const rule = ruleSql(asked, collection, text, ROW);
     return sql`CASE WHEN ${rule} THEN 1 ELSE 0 END AS ${sql.id(column)}`;
   });
   return sql`${row}, ${sql.join(flags)}`;
