@@ -12,10 +12,9 @@ import { readsCallerOnlyOnRow } from '../../src/core/rules/caller-on-row';
 import {
   C,
   CAST,
-  COMMUNITY_PASSWORD,
   apiCaller,
   buildCommunity,
-  signIn,
+  addMember,
   type Caller,
   type Community,
 } from '../support/community';
@@ -89,19 +88,9 @@ describeEachDialect('remembered list answers', (getDb) => {
     community = await buildCommunity(getDb());
     call = apiCaller(community);
     // A member with no drafts and no blocks, like bob: the two ask the same statements.
-    const res = await call('superuser', 'POST', 'collections/users/records', {
-      username: 'carol',
-      email: 'carol@example.com',
-      password: COMMUNITY_PASSWORD,
-      passwordConfirm: COMMUNITY_PASSWORD,
-      birthday: '1991-06-06',
-      verified: true,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    carolId = res.json<{ id: string }>().id;
-    const signedIn = await signIn(community, 'carol');
-    expect(signedIn.status).toBe(200);
-    carol = { token: signedIn.body.token! };
+    const added = await addMember(community, 'carol');
+    carolId = added.id;
+    carol = { token: added.token };
   });
 
   it('gives two members whose statements are the same one rendered answer, rendered once', async () => {

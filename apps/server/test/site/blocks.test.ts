@@ -13,11 +13,10 @@ import { describeEachDialect } from '../support/databases';
 import {
   C,
   CAST,
-  COMMUNITY_PASSWORD,
   apiCaller,
   buildCommunity,
   notificationsOf,
-  signIn,
+  addMember,
   type Caller,
   type Community,
 } from '../support/community';
@@ -78,17 +77,9 @@ describeEachDialect('blocking', (getDb) => {
   beforeAll(async () => {
     community = await buildCommunity(getDb());
     call = apiCaller(community);
-    carolId = await created('users', {
-      username: 'carol',
-      email: 'carol@example.com',
-      password: COMMUNITY_PASSWORD,
-      passwordConfirm: COMMUNITY_PASSWORD,
-      birthday: '1991-06-06',
-      verified: true,
-    });
-    const signedIn = await signIn(community, 'carol');
-    expect(signedIn.status).toBe(200);
-    carol = { token: signedIn.body.token! };
+    const added = await addMember(community, 'carol');
+    carolId = added.id;
+    carol = { token: added.token };
 
     const seriesPost = await created('posts', {
       type: 'series',

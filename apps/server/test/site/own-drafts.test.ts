@@ -8,12 +8,11 @@ import { stories } from '../../src/collections/stories';
 import { withoutOwnUnpublished } from '../../src/site/own-drafts';
 import {
   C,
-  COMMUNITY_PASSWORD,
   CAST,
   apiCaller,
   buildCommunity,
   listPage,
-  signIn,
+  addMember,
   type Caller,
   type Community,
 } from '../support/community';
@@ -46,19 +45,9 @@ describeEachDialect('lists of members without drafts', (getDb) => {
   beforeAll(async () => {
     community = await buildCommunity(getDb());
     call = apiCaller(community);
-    const res = await call('superuser', 'POST', records('users'), {
-      username: 'carol',
-      email: 'carol@example.com',
-      password: COMMUNITY_PASSWORD,
-      passwordConfirm: COMMUNITY_PASSWORD,
-      birthday: '1991-06-06',
-      verified: true,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    carolId = res.json<{ id: string }>().id;
-    const signedIn = await signIn(community, 'carol');
-    expect(signedIn.status).toBe(200);
-    carol = { token: signedIn.body.token! };
+    const added = await addMember(community, 'carol');
+    carolId = added.id;
+    carol = { token: added.token };
   });
 
   it('members without drafts share one remembered total; their lists hold the same rows', async () => {

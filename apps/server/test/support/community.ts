@@ -147,6 +147,28 @@ export async function listPage(call: ReturnType<typeof apiCaller>, who: Caller, 
   return { ids: body.items.map((item) => item.id), total: body.totalItems };
 }
 
+/**
+ * Adds a verified member through the API as the superuser and signs them in: a member with no posts,
+ * blocks or roles, beside the cast.
+ */
+export async function addMember(
+  community: Community,
+  username: string,
+): Promise<{ id: string; token: string }> {
+  const res = await apiCaller(community)('superuser', 'POST', 'collections/users/records', {
+    username,
+    email: `${username}@example.com`,
+    password: COMMUNITY_PASSWORD,
+    passwordConfirm: COMMUNITY_PASSWORD,
+    birthday: '1991-06-06',
+    verified: true,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const signedIn = await signIn(community, username);
+  expect(signedIn.status).toBe(200);
+  return { id: res.json<{ id: string }>().id, token: signedIn.body.token! };
+}
+
 /** Signs a member in with the password and returns the token. */
 export async function signIn(community: Community, identity: string, password = COMMUNITY_PASSWORD) {
   const res = await community.server.inject({

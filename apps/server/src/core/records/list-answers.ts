@@ -15,9 +15,10 @@
  * are compiled for the key as a stand-in caller would ask them where a read flag only compares the
  * caller's id with the row's own values ("my own birthday", rules/caller-on-row.ts), so that members
  * share answers that show other members; an answer is then never stored for, nor served to, a caller
- * whose id is among the values of the records it shows (which covers their own account and email). The answer's
- * dependency keys are what those statements read plus every column of every collection it shows, so
- * any write to a shown record, or to anything a rule read, makes the next request render again.
+ * whose id is among the values of the records it shows (which covers their own account and email).
+ * The answer's dependency keys are what those statements read plus every column of every collection
+ * it shows, so any write to a shown record, or to anything a rule read, makes the next request render
+ * again.
  */
 import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';

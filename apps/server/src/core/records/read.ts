@@ -246,14 +246,15 @@ export async function prepareList(
     db,
   };
   // Compiled once: the statements' text and values name what each asks, in the list cache and in `key`.
-  const [pageKey, allKey, hiddenKey] = [page.page, totals?.all, totals?.hidden].map((query) =>
+  const [allKey, hiddenKey] = [totals?.all, totals?.hidden].map((query) =>
     query ? queryKey(query.compile(db)) : '',
-  ) as [string, string, string];
-  // The page as any caller not named in its rows asks it (rules/caller-on-row.ts), for `key`.
+  ) as [string, string];
+  // The page as any caller not named in its rows asks it (rules/caller-on-row.ts), for `key`; the
+  // page's own statement is compiled only when it runs (a remembered answer never runs it).
   const asked = sql`SELECT ${columnsAsked(compile, collection)} FROM ${table}${shown}${orderSql} LIMIT ${perPage} OFFSET ${offset}`;
 
   const run = async (): Promise<ListResult> => {
-    const rows = await pageRows(ctx, page, pageKey);
+    const rows = await pageRows(ctx, page, queryKey(page.page.compile(db)));
     let totalItems = -1;
     let hidden: number | undefined;
     if (totals) {
