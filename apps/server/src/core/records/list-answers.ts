@@ -44,7 +44,7 @@ function shownKeys(collection: Collection): string[] {
   ];
 }
 
-/** Longer texts are not ids; the stand-in caller's comparisons are with ids (rules/caller-on-row.ts). */
+/** Longer texts are not ids (15 characters by default); the stand-in caller's comparisons are with ids. */
 const MAX_MENTION = 255;
 
 /**
@@ -89,8 +89,11 @@ export async function listAnswer(
     const json = JSON.stringify({ ...result, items: items.map((item) => pickFields(item, fields)) });
     return { json, mentions: mentionsOf(nodes) };
   };
+  const caller = callerIdOf(request);
   const cache = ctx.lists;
-  if (!cache || !list.rememberable) return (await render()).json;
+  // An id longer than the texts an answer records could never be found among them (a collection's
+  // id field may allow more): such a caller always gets an answer of their own.
+  if (!cache || !list.rememberable || (caller?.length ?? 0) > MAX_MENTION) return (await render()).json;
 
   const shape = expandShape(ctx, collection, options.expand, request, options.viewRules);
   const key = [
@@ -101,7 +104,6 @@ export async function listAnswer(
     options.expand ?? '',
     options.fields ?? '',
   ].join('\u0002');
-  const caller = callerIdOf(request);
   const remembered = cache.getRendered(key, caller);
   if (remembered) return remembered.json;
 
