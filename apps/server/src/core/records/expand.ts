@@ -150,6 +150,27 @@ const MAX_PARSED_EXPANDS = 500;
 /** `?expand=` parsed once per text (pages ask the same few); the trees are only ever read. */
 const parsedExpand = memoByText(MAX_PARSED_EXPANDS, parseExpand);
 
+/**
+ * Where a segment of `?expand=` leads from `collection`: a relation field to its collection, or a
+ * `<collection>_via_<field>` back-relation to the collection whose field points here. Undefined for a
+ * path that leads nowhere (skipped silently, as in PocketBase).
+ */
+type Segment =
+  { kind: 'relation'; field: Field; target: Collection } | { kind: 'back'; field: Field; target: Collection };
+
+function segmentOf(ctx: RecordContext, collection: Collection, segment: string): Segment | undefined {
+  const field = findField(collection, segment);
+  if (field?.type === 'relation') {
+    const target = ctx.registry.find(field.collectionId);
+    return target ? { kind: 'relation', field, target } : undefined;
+  }
+  const back = parseBackRelation(segment);
+  const source = back ? ctx.registry.find(back.collection) : undefined;
+  const backField = findField(source, back?.field);
+  if (!source || backField?.type !== 'relation' || backField.collectionId !== collection.id) return undefined;
+  return { kind: 'back', field: backField, target: source };
+}
+
 async function expandLevel(
   ctx: RecordContext,
   nodes: ExpandedRecord[],
@@ -159,10 +180,10 @@ async function expandLevel(
   if (nodes.length === 0) return;
   const collection = nodes[0]!.collection;
   for (const [segment, subtree] of tree) {
-    const field = findField(collection, segment);
-    if (field?.type === 'relation') {
-      const target = ctx.registry.find(field.collectionId);
-      if (!target) continue;
+    const leads = segmentOf(ctx, collection, segment);
+    if (!leads) continue;
+    const { field, target } = leads;
+    if (leads.kind === 'relation') {
       const ids = [...new Set(nodes.flatMap((n) => asList(n.data[field.name])))];
       if (ids.length === 0) continue;
       const found = await fetchVisible(
@@ -184,11 +205,7 @@ async function expandLevel(
       }
       continue;
     }
-    const back = parseBackRelation(segment);
-    const source = back ? ctx.registry.find(back.collection) : undefined;
-    const backField = findField(source, back?.field);
-    if (!source || backField?.type !== 'relation' || backField.collectionId !== collection.id) continue;
-    const related = await fetchBackRelated(ctx, nodes, source, backField, options);
+    const related = await fetchBackRelated(ctx, nodes, target, field, options);
     const children = [...new Set([...related.values()].flat())];
     await expandLevel(ctx, children, subtree, options);
     for (const node of nodes) {
@@ -198,17 +215,6 @@ async function expandLevel(
       node.expand[segment] = found;
     }
   }
-}
-
-/** The collection a segment of `?expand=` leads to from `collection`, as `expandLevel` follows it. */
-function segmentTarget(ctx: RecordContext, collection: Collection, segment: string): Collection | undefined {
-  const field = findField(collection, segment);
-  if (field?.type === 'relation') return ctx.registry.find(field.collectionId) ?? undefined;
-  const back = parseBackRelation(segment);
-  const source = back ? ctx.registry.find(back.collection) : undefined;
-  const backField = findField(source, back?.field);
-  if (!source || backField?.type !== 'relation' || backField.collectionId !== collection.id) return undefined;
-  return source;
 }
 
 /** What an expand reads and asks, known before any row is read (see `expandShape`). */
@@ -238,7 +244,7 @@ export function expandShape(
   const parts: string[] = [];
   const walk = (from: Collection, tree: ExpandTree, path: string) => {
     for (const [segment, subtree] of tree) {
-      const target = segmentTarget(ctx, from, segment);
+      const target = segmentOf(ctx, from, segment)?.target;
       if (!target) continue;
       const access = expandAccess(ctx, target, request, viewRules, { reads: shape.reads });
       const at = `${path}${segment}`;

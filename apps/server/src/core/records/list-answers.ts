@@ -81,13 +81,13 @@ export async function listAnswer(
   options: ListAnswerOptions = {},
 ): Promise<string> {
   const list = await prepareList(ctx, collection, params, request);
-  const render = async (): Promise<RenderedAnswer> => {
+  const render = async (): Promise<{ json: string; nodes: ExpandedRecord[] }> => {
     const result = await list.run();
     const { expand, fields, viewRules } = options;
     const nodes = await expandRecords(ctx, collection, result.items, expand, request, viewRules);
     const items = renderNodes(nodes, request, Boolean(expand?.trim()));
     const json = JSON.stringify({ ...result, items: items.map((item) => pickFields(item, fields)) });
-    return { json, mentions: mentionsOf(nodes) };
+    return { json, nodes };
   };
   const caller = callerIdOf(request);
   const cache = ctx.lists;
@@ -99,7 +99,7 @@ export async function listAnswer(
   const key = [
     'answer',
     request.auth?.isSuperuser ? 'superuser' : '',
-    list.key,
+    list.key(),
     shape.key,
     options.expand ?? '',
     options.fields ?? '',
@@ -110,8 +110,9 @@ export async function listAnswer(
   const reads = [...list.reads, ...shape.reads, ...[collection, ...shape.collections].flatMap(shownKeys)];
   // Versions taken before anything is read: a write that commits meanwhile makes this answer unusable.
   const taken = cache.snapshot(reads);
-  const answer = await render();
+  const { json, nodes } = await render();
+  const answer: RenderedAnswer = { json, mentions: mentionsOf(nodes) };
   // Rendered for a caller it mentions: what it shows them is theirs alone.
   if (caller === undefined || !answer.mentions.has(caller)) cache.store(key, answer, taken);
-  return answer.json;
+  return json;
 }

@@ -16,16 +16,13 @@ import { ROW } from './context';
 import { rowsKey } from './list-cache';
 import { rememberedExists, type ExistsReads } from './remembered-exists';
 
-/** What the look-ups need besides the compile context: where to read, and where answers are kept. */
-export type PinReads = ExistsReads;
-
 /**
  * Whether a row of `table` meets `conditions`, compiled by `condition` in a context of its own (its
  * aliases and what it reads are not the list's), remembered like a total.
  */
 async function exists(
   ctx: CompileContext,
-  io: PinReads,
+  io: ExistsReads,
   table: Collection,
   condition: (probe: CompileContext) => RawBuilder<unknown>[],
 ): Promise<boolean> {
@@ -43,7 +40,7 @@ export async function decidedByPins(
   collection: Collection,
   rule: Expr,
   pinned: ReadonlyMap<string, string>,
-  io: PinReads,
+  io: ExistsReads,
 ): Promise<Expr[]> {
   const candidates = pinnedConjuncts(collection, rule, pinned);
   const pins = [...pinned].map(([field, value]) => sql`${sql.ref(`${ROW}.${field}`)} = ${value}`);
@@ -64,7 +61,7 @@ export async function openPinnedGates(
   collection: Collection,
   pinned: ReadonlyMap<string, string>,
   walked: ReadonlySet<string>,
-  io: PinReads,
+  io: ExistsReads,
 ): Promise<Set<string>> {
   const open = new Set<string>();
   if (isSuperuser(ctx.request)) return open;

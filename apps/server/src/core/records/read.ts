@@ -24,8 +24,9 @@ import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import { ROW, type RecordContext } from './context';
 import { queryKey, rowsKey } from './list-cache';
 import { findRecord, whereClause } from './find';
-import { decidedByPins, openPinnedGates, type PinReads } from './pins';
+import { decidedByPins, openPinnedGates } from './pins';
 import { decodeRow, type RecordData } from './record';
+import type { ExistsReads } from './remembered-exists';
 import { runUserQuery } from './user-query';
 
 export const MAX_PER_PAGE = 1000;
@@ -92,7 +93,7 @@ async function listCondition(
   collection: Collection,
   filter: Expr | undefined,
   pinned: ReadonlyMap<string, string>,
-  io: PinReads,
+  io: ExistsReads,
 ): Promise<RawBuilder<unknown> | null> {
   const rule = listRuleOf(ctx, collection);
   if (isSuperuser(ctx.request) || rule === '' || rule === null || !filter)
@@ -171,7 +172,8 @@ function orderBy(
  * differently for them. `reads` is what the statements read (list-cache keys); `run` executes them.
  */
 export interface PreparedList {
-  key: string;
+  /** Compiled when asked: only the list endpoint's remembered answers need it. */
+  key: () => string;
   reads: ReadonlySet<string>;
   /** Whether the page is one whose ids the list cache may remember (see `pageRows`). */
   rememberable: boolean;
@@ -272,7 +274,7 @@ export async function prepareList(
     };
   };
   return {
-    key: [queryKey(asked.compile(db)), allKey, hiddenKey].join('\u0001'),
+    key: () => [queryKey(asked.compile(db)), allKey, hiddenKey].join('\u0001'),
     reads: narrowedReads,
     rememberable: page.remember,
     run,
