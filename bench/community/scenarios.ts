@@ -12,6 +12,7 @@ import type { RecordContext } from '../../apps/server/src/core/records/context';
 import { expandRecords } from '../../apps/server/src/core/records/expand';
 import { listAdjustments } from '../../apps/server/src/core/records/list-adjustments';
 import { listRecords, viewRecord, type ListParams } from '../../apps/server/src/core/records/read';
+import { readerOf } from '../../apps/server/src/core/records/remembered-exists';
 import { guestRequest } from '../../apps/server/src/core/rules/request-info';
 import { CREATE_COMMENT_BUDGET, LIST_BUDGET, SEARCH_BUDGET, VIEW_BUDGET, type Scenario } from '../scenarios';
 import type { CommunityFacts } from './dataset';
@@ -460,7 +461,12 @@ export function communityScenarios(
         const target = collection(call.collection);
         // The statements of a request whose whole answer is not remembered (core/records/list-answers.ts):
         // the page, its total and the expands, each as the list cache leaves it.
-        const { viewRules, ...adjustments } = await listAdjustments(core, target, request);
+        const { viewRules, ...adjustments } = await listAdjustments(
+          core,
+          target,
+          request,
+          readerOf(core.records),
+        );
         const params: ListParams = {
           page: Number(query.page ?? 1),
           perPage: Number(query.perPage ?? 30),

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import type { Collection } from '../core/collections/model';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, viewRecord } from '../core/records/read';
-import { listAnswer } from '../core/records/list-answers';
-import { listAdjustments } from '../core/records/list-adjustments';
+import { answerList } from '../core/records/list-answers';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { ApiError } from '../tools/api-error';
 import { assertValidFields, pickFields } from '../tools/picker';
@@ -47,9 +46,8 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
     const page = Math.max(1, queryInt(query, 'page', 1));
     const requested = queryInt(query, 'perPage', DEFAULT_PER_PAGE);
     const perPage = requested <= 0 ? DEFAULT_PER_PAGE : Math.min(requested, MAX_PER_PAGE);
-    const { viewRules, ...adjustments } = await listAdjustments(core, collection, request.info);
-    const json = await listAnswer(
-      core.records,
+    const json = await answerList(
+      core,
       collection,
       {
         page,
@@ -57,10 +55,10 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
         sort: queryString(query, 'sort'),
         filter: queryString(query, 'filter'),
         skipTotal: queryBool(query, 'skipTotal'),
-        ...adjustments,
+        expand: queryString(query, 'expand'),
+        fields: queryString(query, 'fields'),
       },
       request.info,
-      { expand: queryString(query, 'expand'), fields: queryString(query, 'fields'), viewRules },
     );
     // Already JSON text (possibly remembered): sent as it is.
     return reply.type('application/json; charset=utf-8').send(json);

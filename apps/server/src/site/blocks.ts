@@ -13,7 +13,7 @@ import type { RecordEvent } from '../core/hooks';
 import { createRecord, updateRecord } from '../core/records/write';
 import { columnKey, rowsKey } from '../core/records/list-cache';
 import type { ListRuleShortcut } from '../core/records/read';
-import { readerOf, rememberedExists } from '../core/records/remembered-exists';
+import { rememberedExists } from '../core/records/remembered-exists';
 import { systemRequest } from '../core/rules/request-info';
 import type { AnyKysely } from '../db/types';
 import { text } from './values';
@@ -41,14 +41,14 @@ const NOT_BLOCKED_TAIL = / && \([\w.]+\.blocks_via_blocked\.blocker != @request\
  * for and every collection its filter reaches through relations. A caller who blocked someone keeps the
  * whole rules.
  */
-export function withoutBlocksWhenNone(core: Core): ListRuleShortcut {
-  return async (request, ruleOf) => {
+export function withoutBlocksWhenNone(): ListRuleShortcut {
+  return async (request, ruleOf, io) => {
     const rules = new Map<string, string>();
     const auth = request.auth;
     if (!auth || auth.isSuperuser) return rules;
     const blocks = sql`SELECT id FROM blocks WHERE blocker = ${String(auth.record.id)} LIMIT 1`;
     const reads = [rowsKey('blocks'), columnKey('blocks', 'blocker')];
-    if (await rememberedExists(readerOf(core.records), blocks, reads)) return rules;
+    if (await rememberedExists(io, blocks, reads)) return rules;
     for (const name of LISTS_HIDING_BLOCKED) {
       const rule = ruleOf(name);
       if (rule && NOT_BLOCKED_TAIL.test(rule)) rules.set(name, rule.replace(NOT_BLOCKED_TAIL, ''));
@@ -102,7 +102,7 @@ export const LISTS_HIDING_BLOCKED = [
 ];
 
 export function registerBlocks(core: Core): void {
-  core.listRuleShortcuts.push(withoutBlocksWhenNone(core));
+  core.listRuleShortcuts.push(withoutBlocksWhenNone());
   core.hooks.on('afterUpdate', (event) => blockDeclinedSender(core, event), 'message_requests');
   core.hooks.on('afterDelete', (event) => forgiveDeclined(core, event), 'blocks');
 }

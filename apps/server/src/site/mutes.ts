@@ -11,6 +11,7 @@ import { relationIndexOf } from '../core/collections/relation-indexes';
 import { ROW } from '../core/records/context';
 import { columnKey, rowsKey } from '../core/records/list-cache';
 import type { ListNarrowing } from '../core/records/read';
+import { noteReads, type ExistsReads } from '../core/records/remembered-exists';
 import type { RequestInfo } from '../core/rules/request-info';
 import type { AnyKysely } from '../db/types';
 
@@ -33,6 +34,14 @@ export async function mutesToHide(db: AnyKysely, request: RequestInfo): Promise<
   const labels = rows.map((r) => r.label).filter(Boolean);
   return tags.length || labels.length ? { tags, labels } : null;
 }
+
+/** What deciding a member's mutes reads: their rows of `mutes`. */
+const MUTES_DECIDED_BY = [
+  rowsKey('mutes'),
+  columnKey('mutes', 'user'),
+  columnKey('mutes', 'tag'),
+  columnKey('mutes', 'label'),
+];
 
 /** The keys a muted-post condition reads, for the list cache. */
 export const MUTE_READS = [
@@ -86,7 +95,8 @@ export function mutedPostsAmong(
 export function registerMutes(core: Core): void {
   const narrowBy =
     (postColumn: string) =>
-    async (request: RequestInfo): Promise<ListNarrowing | null> => {
+    async (request: RequestInfo, io: ExistsReads): Promise<ListNarrowing | null> => {
+      if (request.query.muted === 'hide') noteReads(io, MUTES_DECIDED_BY);
       const muted = await mutesToHide(core.db.reader, request);
       if (!muted) return null;
       const postId = sql.ref(`${ROW}.${postColumn}`);

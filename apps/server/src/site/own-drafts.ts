@@ -18,7 +18,7 @@ import { relationIndexOf } from '../core/collections/relation-indexes';
 import { columnKey, rowsKey } from '../core/records/list-cache';
 import type { ListRuleShortcut } from '../core/records/read';
 import { memoByText } from '../tools/memo';
-import { readerOf, rememberedExists } from '../core/records/remembered-exists';
+import { rememberedExists, type ExistsReads } from '../core/records/remembered-exists';
 
 /**
  * `CAN_SEE_POST(prefix)`'s first two parts as collections/rules.ts `any` writes them; the prefix must be
@@ -33,7 +33,7 @@ export const withoutOwnUnpublished = memoByText(500, (rule: string): string =>
 );
 
 /** Whether `member` contributes to a post that is not published (a draft, a submission, a scheduled story). */
-async function hasUnpublishedPost(core: Core, member: string): Promise<boolean> {
+async function hasUnpublishedPost(core: Core, member: string, io: ExistsReads): Promise<boolean> {
   const posts = core.registry.find('posts');
   const contributors = findField(posts, 'contributors');
   const index = posts && contributors ? relationIndexOf(posts, contributors) : undefined;
@@ -44,15 +44,15 @@ async function hasUnpublishedPost(core: Core, member: string): Promise<boolean> 
     WHERE c.target = ${member} AND (p.published = '' OR p.published IS NULL) LIMIT 1`;
   // The relation index follows `posts.contributors`, so a change to it is a change of that column.
   const reads = [rowsKey('posts'), columnKey('posts', 'published'), columnKey('posts', 'contributors')];
-  return rememberedExists(readerOf(core.records), unpublished, reads);
+  return rememberedExists(io, unpublished, reads);
 }
 
 export function withoutOwnDraftsWhenNone(core: Core): ListRuleShortcut {
-  return async (request, ruleOf) => {
+  return async (request, ruleOf, io) => {
     const rules = new Map<string, string>();
     const auth = request.auth;
     if (!auth || auth.isSuperuser) return rules;
-    if (await hasUnpublishedPost(core, String(auth.record.id))) return rules;
+    if (await hasUnpublishedPost(core, String(auth.record.id), io)) return rules;
     for (const collection of core.registry.all()) {
       const rule = ruleOf(collection.name);
       if (!rule) continue;

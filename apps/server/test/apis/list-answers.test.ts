@@ -155,9 +155,14 @@ describeEachDialect('remembered list answers', (getDb) => {
     // caller in the key): his answer has it, the one carol shares with others does not.
     expect(bob.birthday).toMatch(/^1990-05-05/);
     expect(itemsOf(carols)[0]!.expand!.author).not.toHaveProperty('birthday');
-    // His answer is not the one kept: carol still gets hers.
+    // His answer is not the one shared: carol still gets hers.
     const again = await get(carol, commentPage);
     expect(again.text).toBe(carols.text);
+    // It is kept for him alone: asked again, it comes from memory, the same.
+    const beforeAgain = stats();
+    expect((await get('bob', commentPage)).text).toBe(bobs.text);
+    expect(stats().renderedHits - beforeAgain.renderedHits).toBe(1);
+    expect((await get(carol, commentPage)).text).toBe(carols.text);
   });
 
   it('keeps callers apart whose rules let through other rows', async () => {

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRecord } from '../../src/core/records/write';
 import { systemRequest } from '../../src/core/rules/request-info';
 import { describeEachDialect } from '../support/databases';
-import { C, CAST, apiCaller, buildCommunity, notificationsOf, type Community } from '../support/community';
+import {
+  C,
+  CAST,
+  apiCaller,
+  buildCommunity,
+  forgetRemembered,
+  notificationsOf,
+  type Community,
+} from '../support/community';
 
 describeEachDialect('publishing without review (PRODUCT.md §15)', (getDb) => {
   let community: Community;
@@ -78,6 +86,7 @@ describeEachDialect('publishing without review (PRODUCT.md §15)', (getDb) => {
       .set({ verified: community.core.db.dialect === 'sqlite' ? 1 : true })
       .where('id', '=', CAST.bob)
       .execute();
+    forgetRemembered(community);
     const post = await api('bob', 'POST', 'collections/posts/records', {
       type: 'story',
       title: 'Sneaky chapter',

@@ -6,6 +6,7 @@
  * rows are the blocker's alone; declining a message request writes a block.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readerOf } from '../../src/core/records/remembered-exists';
 import { guestRequest } from '../../src/core/rules/request-info';
 import { LISTS_HIDING_BLOCKED, withoutBlocksWhenNone } from '../../src/site/blocks';
 import { MESSAGE_REFUSED } from '../../src/site/safe-messages';
@@ -185,7 +186,8 @@ describeEachDialect('blocking', (getDb) => {
 
   it('a member who blocked nobody lists with the rule minus "not blocked"; a blocker keeps the whole rule', async () => {
     const { core } = community;
-    const shortcut = withoutBlocksWhenNone(core);
+    const shortcut = withoutBlocksWhenNone();
+    const io = readerOf(core.records);
     const ownRule = (name: string) => core.registry.find(name)?.listRule ?? undefined;
     const requestOf = async (token: string) => {
       const auth = await core.tokens.authenticate(core.records, token);
@@ -196,7 +198,7 @@ describeEachDialect('blocking', (getDb) => {
     const asBob = await requestOf(community.token('bob')!);
     const id = await block('bob', CAST.alice);
     try {
-      const carols = await shortcut(asCarol, ownRule);
+      const carols = await shortcut(asCarol, ownRule, io);
       expect([...carols.keys()].sort()).toEqual([...LISTS_HIDING_BLOCKED].sort());
       for (const name of LISTS_HIDING_BLOCKED) {
         const rule = core.registry.find(name)!.listRule!;
@@ -214,11 +216,11 @@ describeEachDialect('blocking', (getDb) => {
         .map((collection) => collection.name);
       expect(hiding.sort()).toEqual([...LISTS_HIDING_BLOCKED].sort());
       // bob, who blocked alice, keeps the whole rules.
-      expect((await shortcut(asBob, ownRule)).size).toBe(0);
+      expect((await shortcut(asBob, ownRule, io)).size).toBe(0);
     } finally {
       await unblock('bob', id);
     }
-    expect((await shortcut(asBob, ownRule)).size).toBe(LISTS_HIDING_BLOCKED.length);
+    expect((await shortcut(asBob, ownRule, io)).size).toBe(LISTS_HIDING_BLOCKED.length);
   });
 
   it("no notification about a blocked member's doings reaches the blocker; others' still do", async () => {

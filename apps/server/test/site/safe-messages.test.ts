@@ -8,7 +8,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { MESSAGE_REFUSED } from '../../src/site/safe-messages';
 import { describeEachDialect } from '../support/databases';
-import { CAST, apiCaller, buildCommunity, type Caller, type Community } from '../support/community';
+import {
+  CAST,
+  apiCaller,
+  buildCommunity,
+  forgetRemembered,
+  type Caller,
+  type Community,
+} from '../support/community';
 
 const MESSAGES = 'collections/messages/records';
 const REQUESTS = 'collections/message_requests/records';
@@ -57,6 +64,7 @@ describeEachDialect('safe messages', (getDb) => {
     await sql`DELETE FROM messages`.execute(db);
     await sql`DELETE FROM conversations`.execute(db);
     await sql`DELETE FROM users WHERE id = 'newbieeeeeeeeee'`.execute(db);
+    forgetRemembered(community);
   }
 
   beforeAll(async () => {
@@ -173,12 +181,14 @@ describeEachDialect('safe messages', (getDb) => {
     const old = '2026-01-01 00:00:00.000Z';
     // alice is verified; bob's settings are what is checked.
     await sql`UPDATE users SET created = ${old} WHERE id = ${CAST.alice}`.execute(db);
+    forgetRemembered(community);
     expect((await send('alice', CAST.bob)).statusCode).toBe(200);
 
     await strangers();
     await sql`UPDATE users SET created = ${new Date().toISOString().replace('T', ' ')} WHERE id = ${CAST.alice}`.execute(
       db,
     );
+    forgetRemembered(community);
     const tooNew = await send('alice', CAST.bob);
     expect(tooNew.statusCode).toBe(403);
     expect(tooNew.json<{ message: string }>().message).toBe(MESSAGE_REFUSED);
@@ -186,10 +196,12 @@ describeEachDialect('safe messages', (getDb) => {
     await sql`UPDATE users SET created = ${old}, verified = ${community.core.db.flavor.bool(false)} WHERE id = ${CAST.alice}`.execute(
       db,
     );
+    forgetRemembered(community);
     expect((await send('alice', CAST.bob)).statusCode).toBe(403);
     await sql`UPDATE users SET verified = ${community.core.db.flavor.bool(true)} WHERE id = ${CAST.alice}`.execute(
       db,
     );
+    forgetRemembered(community);
   });
 
   it('an unknown choice reads as the default, everyone', async () => {

@@ -109,4 +109,20 @@ describe('ListCache', () => {
     expect(cache.getRendered('r2', 'bob')).toBeUndefined();
     expect(cache.stats).toMatchObject({ renderedHits: 3, renderedMisses: 4 });
   });
+
+  it('keeps an answer rendered for a caller it mentions for that caller alone', () => {
+    const cache = new ListCache();
+    const shared = { json: '"for everyone"', mentions: new Set(['alice']) };
+    const alices = { json: '"with her email"', mentions: new Set(['alice']) };
+    cache.storeRendered('page', alices, 'alice', cache.snapshot([posts]));
+    expect(cache.getRendered('page', 'bob')).toBeUndefined();
+    expect(cache.getRendered('page', undefined)).toBeUndefined();
+    expect(cache.getRendered('page', 'alice')?.json).toBe(alices.json);
+    cache.storeRendered('page', shared, 'bob', cache.snapshot([posts]));
+    expect(cache.getRendered('page', 'bob')?.json).toBe(shared.json);
+    // The shared answer mentions her: she still gets her own.
+    expect(cache.getRendered('page', 'alice')?.json).toBe(alices.json);
+    cache.changed([posts]);
+    expect(cache.getRendered('page', 'alice')).toBeUndefined();
+  });
 });

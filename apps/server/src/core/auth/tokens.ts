@@ -19,6 +19,7 @@ import type { CollectionRegistry } from '../collections/registry';
 import { SUPERUSERS_ID } from '../migrations/0003_superusers';
 import type { RecordContext } from '../records/context';
 import { findRecord } from '../records/find';
+import { rememberedAccount } from './remembered-accounts';
 import type { RecordData } from '../records/record';
 import type { AuthInfo } from '../rules/request-info';
 
@@ -80,7 +81,12 @@ export class TokenService {
     if (!claims || claims.type !== type) return null;
     const collection = this.registry.find(claims.collectionId);
     if (!collection || collection.type !== 'auth' || collection.id !== claims.collectionId) return null;
-    const record = await findRecord(records, collection, claims.id, null);
+    // Auth tokens come with every request: their accounts are remembered. The other kinds (a password
+    // reset, a file) are rare, and their flows write the record they read.
+    const record =
+      type === 'auth'
+        ? await rememberedAccount(records, collection, claims.id)
+        : await findRecord(records, collection, claims.id, null);
     if (!record) return null;
     const verified = await verifyRecordToken(token, this.secretFor(collection, type, record), type);
     return verified ? { collection, record, claims: verified } : null;

@@ -2,6 +2,7 @@ import type { Core } from '..';
 import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';
 import type { ListParams } from './read';
+import type { ExistsReads } from './remembered-exists';
 
 /** What the site changes in a list for one caller. */
 export interface ListAdjustments extends Pick<ListParams, 'narrowing' | 'listRules'> {
@@ -17,6 +18,7 @@ export interface ListAdjustments extends Pick<ListParams, 'narrowing' | 'listRul
 async function shortened(
   core: Pick<Core, 'listRuleShortcuts' | 'registry'>,
   request: RequestInfo,
+  io: ExistsReads,
   ownRule: (collection: Collection) => string | null,
 ): Promise<ReadonlyMap<string, string> | undefined> {
   const rules = new Map<string, string>();
@@ -25,7 +27,7 @@ async function shortened(
     return rules.get(name) ?? (collection ? ownRule(collection) : null) ?? undefined;
   };
   for (const shortcut of core.listRuleShortcuts) {
-    for (const [name, rule] of await shortcut(request, ruleOf)) rules.set(name, rule);
+    for (const [name, rule] of await shortcut(request, ruleOf, io)) rules.set(name, rule);
   }
   return rules.size ? rules : undefined;
 }
@@ -35,16 +37,18 @@ async function shortened(
  * equivalents of the list rules (blocks, drafts) and of the view rules its expands apply. The list
  * endpoint and the bench's replay both use it, so the bench measures the queries the server runs.
  * The shortcuts' questions about the caller are remembered (records/remembered-exists.ts), so asking
- * them for both kinds of rule costs no second look-up.
+ * them for both kinds of rule costs no second look-up. Every look-up goes through `io`, which notes
+ * what they read when it has a trace.
  */
 export async function listAdjustments(
   core: Pick<Core, 'listNarrowers' | 'listRuleShortcuts' | 'registry'>,
   collection: Collection,
   request: RequestInfo,
+  io: ExistsReads,
 ): Promise<ListAdjustments> {
   return {
-    narrowing: await core.listNarrowers.get(collection.name)?.(request),
-    listRules: await shortened(core, request, (c) => c.listRule),
-    viewRules: await shortened(core, request, (c) => c.viewRule),
+    narrowing: await core.listNarrowers.get(collection.name)?.(request, io),
+    listRules: await shortened(core, request, io, (c) => c.listRule),
+    viewRules: await shortened(core, request, io, (c) => c.viewRule),
   };
 }

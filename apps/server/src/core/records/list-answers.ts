@@ -14,19 +14,24 @@
  * Two callers whose compiled statements are equal get equal answers from equal data. The statements
  * are compiled for the key as a stand-in caller would ask them where a read flag only compares the
  * caller's id with the row's own values ("my own birthday", rules/caller-on-row.ts), so that members
- * share answers that show other members; an answer is then never stored for, nor served to, a caller
- * whose id is among the values of the records it shows (which covers their own account and email).
+ * share answers that show other members; an answer is then never shared with a caller whose id is
+ * among the values of the records it shows (which covers their own account and email): one rendered
+ * for such a caller is kept for them alone (`ListCache.storeRendered`).
  * The answer's dependency keys are what those statements read plus every column of every collection
  * it shows, so any write to a shown record, or to anything a rule read, makes the next request render
  * again.
  */
+import type { Core } from '..';
 import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';
 import { pickFields } from '../../tools/picker';
 import type { RecordContext } from './context';
 import { expandRecords, expandShape, type ExpandedRecord } from './expand';
-import { columnKey, rowsKey, type RenderedAnswer } from './list-cache';
+import { answerAddress, answerAt, rememberAddress, type AddressNote } from './answer-addresses';
+import { listAdjustments } from './list-adjustments';
+import { columnKey, MAX_MENTION, rowsKey } from './list-cache';
 import { prepareList, type ListParams } from './read';
+import { readerOf } from './remembered-exists';
 import { renderNodes } from './render';
 
 export interface ListAnswerOptions {
@@ -34,6 +39,8 @@ export interface ListAnswerOptions {
   fields?: string | undefined;
   /** The site's cheaper equivalents of view rules for this caller, for the expands. */
   viewRules?: ReadonlyMap<string, string> | undefined;
+  /** Where the request keeps the answer's key, for the next request alike (records/answer-addresses.ts). */
+  address?: AddressNote | undefined;
 }
 
 /** Every list-cache key a collection's shown records depend on: its rows, and each of its columns. */
@@ -43,9 +50,6 @@ function shownKeys(collection: Collection): string[] {
     ...collection.fields.map((field) => columnKey(collection.name, field.name)),
   ];
 }
-
-/** Longer texts are not ids (15 characters by default); the stand-in caller's comparisons are with ids. */
-const MAX_MENTION = 255;
 
 /**
  * Every short text value (or text in a list) of the records shown, top level and expanded, as read
@@ -104,6 +108,7 @@ export async function listAnswer(
     options.expand ?? '',
     options.fields ?? '',
   ].join('\u0002');
+  if (options.address) rememberAddress(cache, options.address, key);
   const remembered = cache.getRendered(key, caller);
   if (remembered) return remembered.json;
 
@@ -111,8 +116,44 @@ export async function listAnswer(
   // Versions taken before anything is read: a write that commits meanwhile makes this answer unusable.
   const taken = cache.snapshot(reads);
   const { json, nodes } = await render();
-  const answer: RenderedAnswer = { json, mentions: mentionsOf(nodes) };
-  // Rendered for a caller it mentions: what it shows them is theirs alone.
-  if (caller === undefined || !answer.mentions.has(caller)) cache.store(key, answer, taken);
+  cache.storeRendered(key, { json, mentions: mentionsOf(nodes) }, caller, taken);
   return json;
+}
+
+/** What a list request asks, as the list endpoint reads it from the query string. */
+export interface ListRequest extends Pick<ListParams, 'page' | 'perPage' | 'sort' | 'filter' | 'skipTotal'> {
+  expand?: string | undefined;
+  fields?: string | undefined;
+}
+
+/**
+ * The list endpoint's answer: at the request's address when one is remembered (nothing compiled),
+ * else with the site's adjustments for this caller, compiled and remembered.
+ */
+export async function answerList(
+  core: Pick<Core, 'records' | 'registry' | 'listNarrowers' | 'listRuleShortcuts'>,
+  collection: Collection,
+  asked: ListRequest,
+  request: RequestInfo,
+): Promise<string> {
+  const cache = core.records.lists;
+  const address = cache && answerAddress(core.registry, collection, request);
+  const known = address ? answerAt(cache, address, request) : undefined;
+  if (known !== undefined) return known;
+
+  const trace = new Set<string>();
+  const since = cache?.changeCount ?? 0;
+  const { expand, fields, ...params } = asked;
+  const { viewRules, ...adjustments } = await listAdjustments(
+    core,
+    collection,
+    request,
+    readerOf(core.records, trace),
+  );
+  return listAnswer(core.records, collection, { ...params, ...adjustments, trace }, request, {
+    expand,
+    fields,
+    viewRules,
+    address: address ? { address, trace, since } : undefined,
+  });
 }

@@ -1,6 +1,8 @@
 /**
- * Remembered list answers: totals, which rows a page holds, and the yes-or-no look-ups a list asks
- * before it is compiled (records/pins.ts).
+ * Remembered list answers: totals, which rows a page holds, the yes-or-no look-ups a list asks
+ * before it is compiled (records/pins.ts), whole rendered answers (records/list-answers.ts), where
+ * a caller's request finds one (records/answer-addresses.ts), and the accounts tokens name
+ * (auth/remembered-accounts.ts).
  *
  * A list with a total runs `COUNT(*)` over every row its rule and filter let through. On a
  * collection of 100,000 rows that is milliseconds of database time per request, and it is the same
@@ -29,7 +31,10 @@ export interface ListCacheOptions {
   maxEntries?: number;
   /** Longest an answer is used, whatever the tracking says. */
   maxAgeMs?: number;
-  /** Most memory the rendered answers' texts take together; the least recently used go first. */
+  /**
+   * Most memory the rendered answers' texts (and the answer keys their addresses hold) take together;
+   * the least recently used go first.
+   */
   maxRenderedBytes?: number;
 }
 
@@ -45,15 +50,42 @@ interface Snapshot {
  * A whole list answer as the callers who share it receive it (records/list-answers.ts): the JSON
  * text, and every short text value of the records it shows (ids, relations, names). A caller whose id
  * is among them may be shown more of it (their own email, their own private fields), so it is never
- * served to them from here.
+ * served to them from here: they get one rendered for them (`storeRendered`).
  */
 export interface RenderedAnswer {
   json: string;
   mentions: ReadonlySet<string>;
 }
 
-/** What is remembered: a total, the ids of a page in order, or a rendered answer. */
-export type ListAnswer = number | readonly string[] | RenderedAnswer;
+/**
+ * Where a caller's list request finds its rendered answer (records/answer-addresses.ts): the answer's
+ * key, as the request compiled for this caller, while nothing the look-ups before compiling read has
+ * changed.
+ */
+export interface AnswerAddress {
+  answerKey: string;
+}
+
+/**
+ * Where an answer rendered for a caller it mentions is kept for them: the same statements with the
+ * caller's own id in the read flags the key asked as a stand-in (the key and the id together name
+ * them), serialised for the same caller.
+ */
+const ownKey = (query: string, caller: string) => `${query}\u0003${caller}`;
+
+/** Longer texts are not ids (15 characters by default): an answer's mentions record none. */
+export const MAX_MENTION = 255;
+
+/** An account a token named, as read (core/auth/remembered-accounts.ts). */
+export interface RememberedAccount {
+  account: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What is remembered: a total, the ids of a page in order, a rendered answer, where one is, or an
+ * account.
+ */
+export type ListAnswer = number | readonly string[] | RenderedAnswer | AnswerAddress | RememberedAccount;
 
 interface Entry {
   value: ListAnswer;
@@ -76,6 +108,13 @@ export const rowsKey = (collection: string): string => collection;
 /** The dependency key for one column of a collection. */
 export const columnKey = (collection: string, field: string): string => `${collection}.${field}`;
 
+/** The memory the long texts of an answer take (rendered JSON, an answer's key); 0 for the small ones. */
+function textBytes(value: ListAnswer): number {
+  if (typeof value !== 'object' || Array.isArray(value)) return 0;
+  if ('json' in value) return value.json.length * 2;
+  return 'answerKey' in value ? value.answerKey.length * 2 : 0;
+}
+
 export class ListCache {
   private readonly versions = new Map<string, number>();
   private readonly entries = new Map<string, Entry>();
@@ -85,6 +124,7 @@ export class ListCache {
   private renderedBytes = 0;
   /** Bumped by `clear()`, so a query that was running across a clear is not stored. */
   private epoch = 0;
+  private changes = 0;
   /** Totals and pages answered from memory and computed, since the start (for operators and tests). */
   readonly stats = {
     hits: 0,
@@ -95,10 +135,14 @@ export class ListCache {
     checkMisses: 0,
     renderedHits: 0,
     renderedMisses: 0,
+    addressHits: 0,
+    addressMisses: 0,
+    accountHits: 0,
+    accountMisses: 0,
   };
 
   constructor(options: ListCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 5000;
+    this.maxEntries = options.maxEntries ?? 20_000;
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
     this.maxRenderedBytes = options.maxRenderedBytes ?? 32 * 1024 * 1024;
   }
@@ -129,14 +173,47 @@ export class ListCache {
   }
 
   /**
-   * The remembered rendered answer for `query`, or undefined when there is none still valid, or when it
-   * mentions `caller` (the caller's id): that caller may be shown more of it.
+   * The remembered rendered answer for `query` as `caller` (the caller's id) gets it: the shared one,
+   * unless it mentions them (they may be shown more of it), else the one kept for them alone
+   * (`storeRendered`); undefined when there is none still valid.
    */
   getRendered(query: string, caller: string | undefined, now = Date.now()): RenderedAnswer | undefined {
     let value = this.lookup(query, now) as RenderedAnswer | undefined;
-    if (value && caller !== undefined && value.mentions.has(caller)) value = undefined;
+    if (caller !== undefined && (!value || value.mentions.has(caller)))
+      value = this.lookup(ownKey(query, caller), now) as RenderedAnswer | undefined;
     this.stats[value === undefined ? 'renderedMisses' : 'renderedHits']++;
     return value;
+  }
+
+  /**
+   * Keeps a rendered answer for every caller it does not mention; rendered for a caller it mentions,
+   * what it shows them is theirs alone, and it is kept for them only.
+   */
+  storeRendered(query: string, answer: RenderedAnswer, caller: string | undefined, taken: Snapshot): void {
+    if (caller === undefined || !answer.mentions.has(caller)) this.store(query, answer, taken);
+    else this.store(ownKey(query, caller), answer, taken);
+  }
+
+  /** The remembered key of the answer a caller's request compiles to (records/answer-addresses.ts). */
+  getAddress(address: string, now = Date.now()): string | undefined {
+    const value = this.lookup(address, now) as AnswerAddress | undefined;
+    this.stats[value === undefined ? 'addressMisses' : 'addressHits']++;
+    return value?.answerKey;
+  }
+
+  /** A remembered account (core/auth/remembered-accounts.ts). */
+  getAccount(key: string, now = Date.now()): Readonly<Record<string, unknown>> | undefined {
+    const value = this.lookup(key, now) as RememberedAccount | undefined;
+    this.stats[value === undefined ? 'accountMisses' : 'accountHits']++;
+    return value?.account;
+  }
+
+  /**
+   * Grows with every change marked and every clear: equal before and after some work means nothing
+   * changed meanwhile, so versions taken after that work are the versions it saw.
+   */
+  get changeCount(): number {
+    return this.changes;
   }
 
   private lookup(query: string, now: number): ListAnswer | undefined {
@@ -166,7 +243,7 @@ export class ListCache {
 
   store(query: string, value: ListAnswer, taken: Snapshot): void {
     if (taken.epoch !== this.epoch) return;
-    const bytes = typeof value === 'object' && 'json' in value ? value.json.length * 2 : 0;
+    const bytes = textBytes(value);
     if (bytes > this.maxRenderedBytes / 8) return; // one answer never crowds out the rest
     const earlier = this.entries.get(query);
     if (earlier) this.drop(query, earlier);
@@ -237,12 +314,14 @@ export class ListCache {
   }
 
   private bump(keys: readonly string[]): void {
+    this.changes++;
     for (const key of keys) this.versions.set(key, this.version(key) + 1);
   }
 
   /** Forgets everything (a collection's definition changed, or its rows were truncated). */
   clear(): void {
     this.epoch++;
+    this.changes++;
     this.entries.clear();
     this.renderedBytes = 0;
     this.versions.clear();

@@ -48,6 +48,11 @@ export interface ListParams {
    * `ListRuleShortcut`). A collection not in the map keeps its own rule.
    */
   listRules?: ReadonlyMap<string, string> | undefined;
+  /**
+   * Where the look-ups this list makes before it is compiled (the pinned records, records/pins.ts)
+   * note the list-cache keys they read (see `ExistsReads.trace`).
+   */
+  trace?: Set<string> | undefined;
 }
 
 /** A site condition ANDed into a list after the rule and filter, with the list-cache keys it reads. */
@@ -58,18 +63,24 @@ export interface ListNarrowing {
   reads: string[];
 }
 
-/** Decides, per request, whether a list of one collection is narrowed (site code registers these). */
-export type ListNarrower = (request: RequestInfo) => Promise<ListNarrowing | null>;
+/**
+ * Decides, per request, whether a list of one collection is narrowed (site code registers these). It
+ * decides from the caller, the request's query and what it reads through `io`, noting there what it
+ * read (`noteReads`, or `rememberedExists`), so a remembered answer address follows its decision.
+ */
+export type ListNarrower = (request: RequestInfo, io: ExistsReads) => Promise<ListNarrowing | null>;
 
 /**
  * For one caller, cheaper equivalents of some collections' list rules, by collection name (site code
  * registers these; site/blocks.ts drops "not blocked by the caller" for callers who blocked nobody).
  * Each must let through exactly the rows the collection's own rule does, for this caller. `ruleOf`
- * gives a collection's list rule as the shortcuts before this one left it, so they compose.
+ * gives a collection's list rule as the shortcuts before this one left it, so they compose. Like a
+ * narrower, it decides from the caller, the query and look-ups through `io`.
  */
 export type ListRuleShortcut = (
   request: RequestInfo,
   ruleOf: (collection: string) => string | undefined,
+  io: ExistsReads,
 ) => Promise<ReadonlyMap<string, string>>;
 
 export interface ListResult {
@@ -203,7 +214,7 @@ export async function prepareList(
   guardRequestReferences(request, params.filter, params.sort);
   const filterExpr = parsedFilter(params.filter);
   const pinned = filterExpr ? pinnedFields(collection, filterExpr) : new Map<string, string>();
-  const io = { db, reader: ctx.db.reader, lists: ctx.lists };
+  const io: ExistsReads = { db, reader: ctx.db.reader, lists: ctx.lists, trace: params.trace };
   if (filterExpr && pinned.size > 0)
     compile.openGates = await openPinnedGates(
       compile,

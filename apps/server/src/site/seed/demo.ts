@@ -8,6 +8,7 @@
  * like the content pages in pages.ts).
  */
 import type { Core } from '../../core';
+import { columnKey } from '../../core/records/list-cache';
 import type { RecordData } from '../../core/records/record';
 import { createRecord } from '../../core/records/write';
 import { systemRequest } from '../../core/rules/request-info';
@@ -107,6 +108,8 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
     .set({ profile: String(adminProfile.id) })
     .where('id', '=', String(adminUser.id))
     .execute();
+  // Written behind the record layer: remembered lists and accounts are told.
+  core.records.lists?.changed([columnKey('users', 'profile')]);
 
   const members: RecordData[] = [];
   for (const m of MEMBERS) {
@@ -134,6 +137,7 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
       .set({ profile: String(profile.id) })
       .where('id', '=', String(user.id))
       .execute();
+    core.records.lists?.changed([columnKey('users', 'profile')]);
     members.push(user);
   }
 
