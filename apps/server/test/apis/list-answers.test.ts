@@ -218,4 +218,21 @@ describeEachDialect('remembered list answers', (getDb) => {
     const second = await get('bob', storyPage.replace('perPage=10', 'perPage=1&page=2'));
     expect(second.ids).toEqual([whole.ids[1]]);
   });
+
+  it('remembers a page over 100 rows (a manage list) whole, and follows a write to it', async () => {
+    const managePage = `${commentPage}&perPage=500`;
+    const first = await get(carol, managePage);
+    const before = stats();
+    expect((await get(carol, managePage)).text).toBe(first.text);
+    expect(stats().renderedHits - before.renderedHits).toBe(1);
+    const added = await call('bob', 'POST', 'collections/comments/records', {
+      target: C.published,
+      author: CAST.bob,
+      content: 'One more',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const after = await get(carol, managePage);
+    expect(after.ids).toEqual([...first.ids, added.json<{ id: string }>().id]);
+    expect(after.total).toBe(first.total + 1);
+  });
 });

@@ -186,7 +186,7 @@ export interface PreparedList {
   /** Compiled when asked: only the list endpoint's remembered answers need it. */
   key: () => string;
   reads: ReadonlySet<string>;
-  /** Whether the page is one whose ids the list cache may remember (see `pageRows`). */
+  /** Whether its answer can be remembered: the same statements give the same rows (not a random order). */
   rememberable: boolean;
   run: () => Promise<ListResult>;
 }
@@ -233,6 +233,7 @@ export async function prepareList(
   const narrowing = params.narrowing;
   const shown = narrowing ? whereClause([rule, filter, narrowing.condition]) : where;
   const perPage = params.perPage;
+  const random = /@random\b/.test(params.sort ?? '');
   const offset = (params.page - 1) * perPage;
   const orderSql = order.length ? sql` ORDER BY ${sql.join(order)}` : sql``;
   const columns = selectColumns(compile, collection);
@@ -254,8 +255,9 @@ export async function prepareList(
       sql<Row>`SELECT ${columns} FROM ${table} WHERE ${sql.ref(`${ROW}.id`)} IN (${sql.join(ids)})`,
     reads: narrowedReads,
     // A random order is a new answer every time. Larger pages (a member's manage lists, up to 1,000)
-    // are one member's own and cheap to walk; keeping their ids would cost memory for little.
-    remember: perPage <= REMEMBERED_PAGE_MAX && !/@random\b/.test(params.sort ?? ''),
+    // are one member's own and cheap to walk; keeping their ids would cost memory for little (their
+    // whole rendered answer may still be kept, within its own memory budget: records/list-answers.ts).
+    remember: perPage <= REMEMBERED_PAGE_MAX && !random,
     db,
   };
   // Compiled once: the statements' text and values name what each asks, in the list cache and in `key`.
@@ -287,7 +289,7 @@ export async function prepareList(
   return {
     key: () => [queryKey(asked.compile(db)), allKey, hiddenKey].join('\u0001'),
     reads: narrowedReads,
-    rememberable: page.remember,
+    rememberable: !random,
     run,
   };
 }
