@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import type { Collection } from '../core/collections/model';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, viewRecord } from '../core/records/read';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../core/records/read';
+import { answerView } from '../core/records/view-answers';
 import { answerList } from '../core/records/list-answers';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { ApiError } from '../tools/api-error';
@@ -64,11 +65,19 @@ export function registerRecordCrudRoutes(app: FastifyInstance, core: Core): void
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.get<{ Params: Params }>('/api/collections/:collection/records/:id', async (request) => {
+  app.get<{ Params: Params }>('/api/collections/:collection/records/:id', async (request, reply) => {
     const collection = requireCollection(core, request.params.collection);
     assertReadableBody(request);
-    const record = await viewRecord(core.records, collection, request.params.id ?? '', request.info);
-    return renderOne(core, collection, record, request);
+    const query = request.query as Query;
+    const json = await answerView(
+      core,
+      collection,
+      request.params.id ?? '',
+      { expand: queryString(query, 'expand'), fields: queryString(query, 'fields') },
+      request.info,
+    );
+    // Already JSON text (possibly remembered): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.post<{ Params: Params }>('/api/collections/:collection/records', async (request) => {

@@ -83,7 +83,10 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     .executeTakeFirstOrThrow();
   const tokens = new TokenService(JSON.parse(secretRow.value) as string, registry);
   const settings = await SettingsStore.load(db.kysely, { appName: options.appName, appURL: options.appURL });
-  const lists = new ListCache();
+  // A view collection's rows change with the tables its query reads, which writes do not report.
+  const lists = new ListCache({
+    untracked: (key) => registry.find(key.split('.')[0]!)?.type === 'view',
+  });
   registry.onChange(() => lists.clear());
   const records: RecordContext = { db, registry, hooks, passwords, lists };
   if (options.files) records.files = options.files;

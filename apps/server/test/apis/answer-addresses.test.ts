@@ -95,6 +95,36 @@ describeEachDialect('answer addresses', (getDb) => {
     expect((await page(carol, mutedStories)).ids).toEqual([C.story]);
   });
 
+  it("remembers a record's view, follows edits of what it shows, and never remembers a refusal", async () => {
+    const view = (who: Caller, id: string) =>
+      call(
+        who,
+        'GET',
+        `collections/stories/records/${id}?expand=${encodeURIComponent('post,post.contributors')}`,
+      );
+    const first = await view(carol, C.story);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = stats();
+    expect((await view(carol, C.story)).body).toBe(first.body);
+    expect(stats().addressHits - before.addressHits).toBe(1);
+    expect(stats().renderedHits - before.renderedHits).toBe(1);
+    // Another member without drafts shares it.
+    expect((await view('bob', C.story)).body).toBe(first.body);
+
+    const retitled = await call('superuser', 'PATCH', `collections/posts/records/${C.published}`, {
+      title: 'A new title',
+    });
+    expect(retitled.statusCode, retitled.body).toBe(200);
+    const edited = (await view(carol, C.story)).json<{ expand: { post: { title: string } } }>();
+    expect(edited.expand.post.title).toBe('A new title');
+
+    // A draft's story: hidden from others every time, shown to its author.
+    expect((await view(carol, C.draftStory)).statusCode).toBe(404);
+    expect((await view(carol, C.draftStory)).statusCode).toBe(404);
+    expect((await view('alice', C.draftStory)).statusCode).toBe(200);
+    expect((await view(carol, 'nosuchstory0000')).statusCode).toBe(404);
+  });
+
   it('gives no address while a rule reads a request header, whose answers differ by header', async () => {
     const { core } = community;
     const created = await call('superuser', 'POST', 'collections', {

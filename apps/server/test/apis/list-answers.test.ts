@@ -219,6 +219,23 @@ describeEachDialect('remembered list answers', (getDb) => {
     expect(second.ids).toEqual([whole.ids[1]]);
   });
 
+  it("never remembers a view collection's list, whose rows follow tables it does not name", async () => {
+    const path = 'collections/unmigrated_users/records?sort=username';
+    const dan = await addMember(community, 'dan');
+    expect((await get('mod', path)).ids).toContain(dan.id);
+    expect((await get('mod', path)).ids).toContain(dan.id);
+    const profile = await call('superuser', 'POST', 'collections/profiles/records', {
+      user: dan.id,
+      name: 'Dan',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const linked = await call('superuser', 'PATCH', `collections/users/records/${dan.id}`, {
+      profile: profile.json<{ id: string }>().id,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect((await get('mod', path)).ids).not.toContain(dan.id);
+  });
+
   it('remembers a page over 100 rows (a manage list) whole, and follows a write to it', async () => {
     const managePage = `${commentPage}&perPage=500`;
     const first = await get(carol, managePage);

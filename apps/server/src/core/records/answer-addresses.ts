@@ -51,6 +51,8 @@ export function answerAddress(
   registry: CollectionRegistry,
   collection: Collection,
   request: RequestInfo,
+  /** What else names the request besides its query string: a viewed record's id. */
+  target = '',
 ): string | undefined {
   const { filter, sort } = request.query;
   if (filter?.includes('@') || sort?.includes('@')) return undefined;
@@ -59,6 +61,7 @@ export function answerAddress(
   if (!readsOnlyCallerAndQuery(registry)) return undefined;
   const asked = [
     collection.id,
+    target,
     registry.version,
     request.method,
     request.context,

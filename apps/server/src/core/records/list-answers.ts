@@ -44,7 +44,7 @@ export interface ListAnswerOptions {
 }
 
 /** Every list-cache key a collection's shown records depend on: its rows, and each of its columns. */
-function shownKeys(collection: Collection): string[] {
+export function shownKeys(collection: Collection): string[] {
   return [
     rowsKey(collection.name),
     ...collection.fields.map((field) => columnKey(collection.name, field.name)),
@@ -56,7 +56,7 @@ function shownKeys(collection: Collection): string[] {
  * from the database, hidden fields included: a caller whose id is not among them reads every row as
  * the stand-in caller does.
  */
-function mentionsOf(nodes: ExpandedRecord[]): Set<string> {
+export function mentionsOf(nodes: ExpandedRecord[]): Set<string> {
   const mentions = new Set<string>();
   const add = (value: unknown) => {
     if (typeof value === 'string' && value.length <= MAX_MENTION) mentions.add(value);
@@ -73,7 +73,7 @@ function mentionsOf(nodes: ExpandedRecord[]): Set<string> {
   return mentions;
 }
 
-const callerIdOf = (request: RequestInfo): string | undefined =>
+export const callerIdOf = (request: RequestInfo): string | undefined =>
   request.auth ? String(request.auth.record.id) : undefined;
 
 /** The list as the JSON text of the list endpoint's answer, remembered where it can be shared. */

@@ -36,6 +36,11 @@ export interface ListCacheOptions {
    * the least recently used go first.
    */
   maxRenderedBytes?: number;
+  /**
+   * Dependency keys whose changes the tracking cannot see (a view collection's rows follow the tables
+   * its query reads): nothing that reads one is remembered.
+   */
+  untracked?: (key: string) => boolean;
 }
 
 /** The versions of what a count reads, taken before it runs. */
@@ -121,6 +126,7 @@ export class ListCache {
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly maxRenderedBytes: number;
+  private readonly untracked: (key: string) => boolean;
   private renderedBytes = 0;
   /** Bumped by `clear()`, so a query that was running across a clear is not stored. */
   private epoch = 0;
@@ -145,6 +151,7 @@ export class ListCache {
     this.maxEntries = options.maxEntries ?? 20_000;
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
     this.maxRenderedBytes = options.maxRenderedBytes ?? 32 * 1024 * 1024;
+    this.untracked = options.untracked ?? (() => false);
   }
 
   private version(key: string): number {
@@ -242,7 +249,7 @@ export class ListCache {
   }
 
   store(query: string, value: ListAnswer, taken: Snapshot): void {
-    if (taken.epoch !== this.epoch) return;
+    if (taken.epoch !== this.epoch || taken.keys.some(this.untracked)) return;
     const bytes = textBytes(value);
     if (bytes > this.maxRenderedBytes / 8) return; // one answer never crowds out the rest
     const earlier = this.entries.get(query);
