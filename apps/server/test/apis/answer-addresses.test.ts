@@ -5,16 +5,8 @@
  * the next answer to follow at once.
  */
 import { beforeAll, expect, it } from 'vitest';
-import {
-  C,
-  CAST,
-  addMember,
-  apiCaller,
-  buildCommunity,
-  listPage,
-  type Caller,
-  type Community,
-} from '../support/community';
+import type { apiCaller } from '../support/community';
+import { C, CAST, listPage, type Caller, type Community, communityWithMember } from '../support/community';
 import { describeEachDialect } from '../support/databases';
 
 const draftComments = `collections/comments/records?filter=${encodeURIComponent(
@@ -33,11 +25,11 @@ describeEachDialect('answer addresses', (getDb) => {
   const page = (who: Caller, path: string) => listPage(call, who, path);
 
   beforeAll(async () => {
-    community = await buildCommunity(getDb());
-    call = apiCaller(community);
-    const added = await addMember(community, 'carol');
-    carolId = added.id;
-    carol = { token: added.token };
+    ({
+      community,
+      call,
+      member: { id: carolId, caller: carol },
+    } = await communityWithMember(getDb(), 'carol'));
     const comment = await call('superuser', 'POST', 'collections/comments/records', {
       target: C.draft,
       author: CAST.alice,

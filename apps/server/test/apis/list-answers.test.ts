@@ -9,15 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { communityCollections } from '../../src/collections';
 import type { Collection } from '../../src/core/collections/model';
 import { readsCallerOnlyOnRow } from '../../src/core/rules/caller-on-row';
-import {
-  C,
-  CAST,
-  apiCaller,
-  buildCommunity,
-  addMember,
-  type Caller,
-  type Community,
-} from '../support/community';
+import type { apiCaller } from '../support/community';
+import { C, CAST, addMember, type Caller, type Community, communityWithMember } from '../support/community';
 import { describeEachDialect } from '../support/databases';
 
 /** The story pages' expand (apps/web stories feature). */
@@ -85,12 +78,12 @@ describeEachDialect('remembered list answers', (getDb) => {
   const stats = () => ({ ...community.core.records.lists!.stats });
 
   beforeAll(async () => {
-    community = await buildCommunity(getDb());
-    call = apiCaller(community);
     // A member with no drafts and no blocks, like bob: the two ask the same statements.
-    const added = await addMember(community, 'carol');
-    carolId = added.id;
-    carol = { token: added.token };
+    ({
+      community,
+      call,
+      member: { id: carolId, caller: carol },
+    } = await communityWithMember(getDb(), 'carol'));
   });
 
   it('gives two members whose statements are the same one rendered answer, rendered once', async () => {

@@ -11,15 +11,14 @@ import { guestRequest } from '../../src/core/rules/request-info';
 import { LISTS_HIDING_BLOCKED, withoutBlocksWhenNone } from '../../src/site/blocks';
 import { MESSAGE_REFUSED } from '../../src/site/safe-messages';
 import { describeEachDialect } from '../support/databases';
+import type { apiCaller } from '../support/community';
 import {
   C,
   CAST,
-  apiCaller,
-  buildCommunity,
   notificationsOf,
-  addMember,
   type Caller,
   type Community,
+  communityWithMember,
 } from '../support/community';
 
 const records = (collection: string) => `collections/${collection}/records`;
@@ -76,11 +75,11 @@ describeEachDialect('blocking', (getDb) => {
   let bobStoryPost = '';
 
   beforeAll(async () => {
-    community = await buildCommunity(getDb());
-    call = apiCaller(community);
-    const added = await addMember(community, 'carol');
-    carolId = added.id;
-    carol = { token: added.token };
+    ({
+      community,
+      call,
+      member: { id: carolId, caller: carol },
+    } = await communityWithMember(getDb(), 'carol'));
 
     const seriesPost = await created('posts', {
       type: 'series',

@@ -6,16 +6,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { stories } from '../../src/collections/stories';
 import { withoutOwnUnpublished } from '../../src/site/own-drafts';
-import {
-  C,
-  CAST,
-  apiCaller,
-  buildCommunity,
-  listPage,
-  addMember,
-  type Caller,
-  type Community,
-} from '../support/community';
+import type { apiCaller } from '../support/community';
+import { C, CAST, listPage, type Caller, type Community, communityWithMember } from '../support/community';
 import { describeEachDialect } from '../support/databases';
 
 const records = (collection: string) => `collections/${collection}/records`;
@@ -43,11 +35,11 @@ describeEachDialect('lists of members without drafts', (getDb) => {
     listPage(call, who, `${records(collection)}?perPage=200&sort=id`);
 
   beforeAll(async () => {
-    community = await buildCommunity(getDb());
-    call = apiCaller(community);
-    const added = await addMember(community, 'carol');
-    carolId = added.id;
-    carol = { token: added.token };
+    ({
+      community,
+      call,
+      member: { id: carolId, caller: carol },
+    } = await communityWithMember(getDb(), 'carol'));
   });
 
   it('members without drafts share one remembered total; their lists hold the same rows', async () => {

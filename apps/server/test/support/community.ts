@@ -179,6 +179,17 @@ export async function addMember(
   return { id: res.json<{ id: string }>().id, token: signedIn.body.token! };
 }
 
+/**
+ * The community, a caller for it, and a member beside the cast (`addMember`): how the list tests start,
+ * with a member who has no posts, drafts or blocks of their own.
+ */
+export async function communityWithMember(testDb: TestDatabase, username: string) {
+  const community = await buildCommunity(testDb);
+  const added = await addMember(community, username);
+  const member = { id: added.id, caller: { token: added.token } };
+  return { community, call: apiCaller(community), member };
+}
+
 /** Signs a member in with the password and returns the token. */
 export async function signIn(community: Community, identity: string, password = COMMUNITY_PASSWORD) {
   const res = await community.server.inject({

@@ -365,6 +365,41 @@ async function countRows(
   return cache.once(key, reads, run);
 }
 
+/**
+ * One record's view compiled for one caller, not yet run: `statement` is the statement `find` runs,
+ * as a stand-in caller would ask it (see `PreparedList.key`), and `reads` what the rule reads.
+ */
+export interface PreparedView {
+  statement: RawBuilder<unknown>;
+  reads: ReadonlySet<string>;
+  /** The record as the caller may see it; 404 when it is missing or hidden. */
+  find: () => Promise<RecordData>;
+}
+
+/** The view rule as a condition for this caller: a 403 now when the rule is superusers-only. */
+export function prepareView(
+  ctx: RecordContext,
+  collection: Collection,
+  id: string,
+  request: RequestInfo,
+): PreparedView {
+  const reads = new Set([rowsKey(collection.name)]);
+  const compile: CompileContext = { ...compileContext(ctx, request), reads };
+  const rule = accessCondition(compile, collection, collection.viewRule);
+  const where = whereClause([sql`${sql.ref(`${ROW}.id`)} = ${id}`, rule]);
+  const table = sql`${sql.table(collection.name)} AS ${sql.id(ROW)}`;
+  return {
+    statement: sql`SELECT ${columnsAsked(compile, collection)} FROM ${table}${where} LIMIT 1`,
+    reads,
+    find: async () => {
+      const columns = selectColumns(compile, collection);
+      const record = await findRecord(ctx, collection, id, rule, ctx.db.reader, columns);
+      if (!record) throw new ApiError(404);
+      return record;
+    },
+  };
+}
+
 /** GET one record with the view rule applied: missing or hidden is 404, superusers-only is 403. */
 export async function viewRecord(
   ctx: RecordContext,
@@ -372,16 +407,5 @@ export async function viewRecord(
   id: string,
   request: RequestInfo,
 ): Promise<RecordData> {
-  const compile = compileContext(ctx, request);
-  const rule = accessCondition(compile, collection, collection.viewRule);
-  const record = await findRecord(
-    ctx,
-    collection,
-    id,
-    rule,
-    ctx.db.reader,
-    selectColumns(compile, collection),
-  );
-  if (!record) throw new ApiError(404);
-  return record;
+  return prepareView(ctx, collection, id, request).find();
 }

@@ -8,20 +8,15 @@
  * Nothing that fails is remembered: a missing or hidden record is a 404 every time, a superusers-only
  * rule a 403.
  */
-import { sql } from 'kysely';
 import type { Core } from '..';
 import type { Collection } from '../collections/model';
-import { accessCondition, columnsAsked, compileContext, selectColumns } from '../rules/access';
-import type { CompileContext } from '../rules/compile';
 import type { RequestInfo } from '../rules/request-info';
-import { ApiError } from '../../tools/api-error';
 import { pickFields } from '../../tools/picker';
 import { answerAddress, answerAt, rememberAddress } from './answer-addresses';
-import { ROW } from './context';
-import { expandRecords, expandShape } from './expand';
-import { findRecord, whereClause } from './find';
-import { MAX_MENTION, queryKey, rowsKey } from './list-cache';
+import { expandRecords, expandShape, type ExpandedRecord } from './expand';
+import { MAX_MENTION, queryKey } from './list-cache';
 import { callerIdOf, mentionsOf, shownKeys } from './list-answers';
+import { prepareView } from './read';
 import { renderNodes } from './render';
 
 export interface ViewRequest {
@@ -46,34 +41,19 @@ export async function answerView(
   // of the definitions could make its statement differ meanwhile.
   const since = cache?.changeCount ?? 0;
 
-  const reads = new Set([rowsKey(collection.name)]);
-  const compile: CompileContext = { ...compileContext(ctx, request), reads };
-  const rule = accessCondition(compile, collection, collection.viewRule);
-  const render = async (): Promise<{ json: string; nodes: Awaited<ReturnType<typeof expandRecords>> }> => {
-    const record = await findRecord(
-      ctx,
-      collection,
-      id,
-      rule,
-      ctx.db.reader,
-      selectColumns(compile, collection),
-    );
-    if (!record) throw new ApiError(404);
-    const nodes = await expandRecords(ctx, collection, [record], asked.expand, request);
+  const view = prepareView(ctx, collection, id, request);
+  const render = async (): Promise<{ json: string; nodes: ExpandedRecord[] }> => {
+    const nodes = await expandRecords(ctx, collection, [await view.find()], asked.expand, request);
     const [json] = renderNodes(nodes, request, Boolean(asked.expand?.trim()));
     return { json: JSON.stringify(pickFields(json!, asked.fields)), nodes };
   };
   if (!cache || (caller?.length ?? 0) > MAX_MENTION) return (await render()).json;
 
   const shape = expandShape(ctx, collection, asked.expand, request);
-  const where = whereClause([sql`${sql.ref(`${ROW}.id`)} = ${id}`, rule]);
-  const statement = sql`SELECT ${columnsAsked(compile, collection)} FROM ${sql.table(collection.name)} AS ${sql.id(
-    ROW,
-  )}${where} LIMIT 1`;
   const key = [
     'view',
     request.auth?.isSuperuser ? 'superuser' : '',
-    queryKey(statement.compile(ctx.db.reader)),
+    queryKey(view.statement.compile(ctx.db.reader)),
     shape.key,
     asked.expand ?? '',
     asked.fields ?? '',
@@ -83,7 +63,7 @@ export async function answerView(
   if (remembered) return remembered.json;
 
   const taken = cache.snapshot([
-    ...reads,
+    ...view.reads,
     ...shape.reads,
     ...[collection, ...shape.collections].flatMap(shownKeys),
   ]);
