@@ -12,14 +12,8 @@
 import type { Collection } from '../collections/model';
 import type { RecordContext } from '../records/context';
 import { findRecord } from '../records/find';
-import { columnKey, rowsKey } from '../records/list-cache';
+import { recordKeys } from '../records/list-cache';
 import type { RecordData } from '../records/record';
-
-/** What a collection's accounts depend on: its rows and each of its columns. */
-const accountReads = (collection: Collection): string[] => [
-  rowsKey(collection.name),
-  ...collection.fields.map((field) => columnKey(collection.name, field.name)),
-];
 
 /**
  * The account `id` of `collection` as the reader sees it, or null. The same frozen object is given to
@@ -35,7 +29,7 @@ export async function rememberedAccount(
   const key = `account\u0002${collection.id}\u0002${id}`;
   const remembered = cache.getAccount(key);
   if (remembered) return remembered;
-  const taken = cache.snapshot(accountReads(collection));
+  const taken = cache.snapshot(recordKeys(collection));
   const record = await findRecord(records, collection, id, null);
   if (!record) return null;
   const account = Object.freeze(record);

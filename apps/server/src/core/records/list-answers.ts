@@ -29,7 +29,7 @@ import type { RecordContext } from './context';
 import { expandRecords, expandShape, type ExpandedRecord } from './expand';
 import { answerAddress, answerAt, rememberAddress, type AddressNote } from './answer-addresses';
 import { listAdjustments } from './list-adjustments';
-import { columnKey, MAX_MENTION, rowsKey } from './list-cache';
+import { MAX_MENTION, recordKeys } from './list-cache';
 import { prepareList, type ListParams } from './read';
 import { readerOf } from './remembered-exists';
 import { renderNodes } from './render';
@@ -41,14 +41,6 @@ export interface ListAnswerOptions {
   viewRules?: ReadonlyMap<string, string> | undefined;
   /** Where the request keeps the answer's key, for the next request alike (records/answer-addresses.ts). */
   address?: AddressNote | undefined;
-}
-
-/** Every list-cache key a collection's shown records depend on: its rows, and each of its columns. */
-export function shownKeys(collection: Collection): string[] {
-  return [
-    rowsKey(collection.name),
-    ...collection.fields.map((field) => columnKey(collection.name, field.name)),
-  ];
 }
 
 /**
@@ -112,7 +104,7 @@ export async function listAnswer(
   const remembered = cache.getRendered(key, caller);
   if (remembered) return remembered.json;
 
-  const reads = [...list.reads, ...shape.reads, ...[collection, ...shape.collections].flatMap(shownKeys)];
+  const reads = [...list.reads, ...shape.reads, ...[collection, ...shape.collections].flatMap(recordKeys)];
   // Versions taken before anything is read: a write that commits meanwhile makes this answer unusable.
   const taken = cache.snapshot(reads);
   const { json, nodes } = await render();

@@ -26,6 +26,8 @@
  * unreachable, a write made outside the record layer) is bounded by `maxAgeMs`: no answer is older.
  */
 
+import type { Collection } from '../collections/model';
+
 export interface ListCacheOptions {
   /** Most answers kept; the least recently used is dropped first. */
   maxEntries?: number;
@@ -112,6 +114,11 @@ export const queryKey = (compiled: { sql: string; parameters: readonly unknown[]
 export const rowsKey = (collection: string): string => collection;
 /** The dependency key for one column of a collection. */
 export const columnKey = (collection: string, field: string): string => `${collection}.${field}`;
+/** Every dependency key of a collection's records: its rows, and each of its columns. */
+export const recordKeys = (collection: Collection): string[] => [
+  rowsKey(collection.name),
+  ...collection.fields.map((field) => columnKey(collection.name, field.name)),
+];
 
 /** The memory the long texts of an answer take (rendered JSON, an answer's key); 0 for the small ones. */
 function textBytes(value: ListAnswer): number {

@@ -14,8 +14,8 @@ import type { RequestInfo } from '../rules/request-info';
 import { pickFields } from '../../tools/picker';
 import { answerAddress, answerAt, rememberAddress } from './answer-addresses';
 import { expandRecords, expandShape, type ExpandedRecord } from './expand';
-import { MAX_MENTION, queryKey } from './list-cache';
-import { callerIdOf, mentionsOf, shownKeys } from './list-answers';
+import { MAX_MENTION, queryKey, recordKeys } from './list-cache';
+import { callerIdOf, mentionsOf } from './list-answers';
 import { prepareView } from './read';
 import { renderNodes } from './render';
 
@@ -65,7 +65,7 @@ export async function answerView(
   const taken = cache.snapshot([
     ...view.reads,
     ...shape.reads,
-    ...[collection, ...shape.collections].flatMap(shownKeys),
+    ...[collection, ...shape.collections].flatMap(recordKeys),
   ]);
   const { json, nodes } = await render();
   cache.storeRendered(key, { json, mentions: mentionsOf(nodes) }, caller, taken);

@@ -108,8 +108,6 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
     .set({ profile: String(adminProfile.id) })
     .where('id', '=', String(adminUser.id))
     .execute();
-  // Written behind the record layer: remembered lists and accounts are told.
-  core.records.lists?.changed([columnKey('users', 'profile')]);
 
   const members: RecordData[] = [];
   for (const m of MEMBERS) {
@@ -137,9 +135,10 @@ export async function seedDemo(core: Core): Promise<DemoAdmin> {
       .set({ profile: String(profile.id) })
       .where('id', '=', String(user.id))
       .execute();
-    core.records.lists?.changed([columnKey('users', 'profile')]);
     members.push(user);
   }
+  // The profiles were linked behind the record layer: remembered lists and accounts are told.
+  core.records.lists?.changed([columnKey('users', 'profile')]);
 
   const labels = new Map<string, string>();
   for (const [order, name] of ['Giant', 'Tiny', 'Shrinking', 'Growing'].entries()) {
