@@ -30,7 +30,7 @@
  * Totals are exact (the page shows "page n of m"). A COUNT of a MATCH or a GIN search still reads
  * every match, so the total (and a tier's size, needed only when a page starts past that tier) goes
  * through the list cache, keyed on the index's own dependency key, which every index write marks
- * as changed.
+ * as changed. The story ids of a page are remembered the same way.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
@@ -339,17 +339,24 @@ export async function searchStories(
   if (terms.length === 0) return { storyIds: [], totalItems: 0 };
   const tiers = tierReader(db, dialect, terms, filter);
   const totalItems = await countOf(db, counts, tiers.countUpTo(2));
-  const storyIds: string[] = [];
-  let skip = (page - 1) * perPage;
-  if (skip >= totalItems) return { storyIds, totalItems };
+  if ((page - 1) * perPage >= totalItems) return { storyIds: [], totalItems };
   const upTo = (tier: number) => (tier < 0 ? Promise.resolve(0) : countOf(db, counts, tiers.countUpTo(tier)));
-  for (let tier = 0; tier < 3 && storyIds.length < perPage; tier++) {
-    const found = await tiers.page(tier, perPage - storyIds.length, skip);
-    storyIds.push(...found);
-    if (found.length > 0 || skip === 0) skip = 0;
-    else skip -= (await upTo(tier)) - (await upTo(tier - 1));
-  }
-  return { storyIds, totalItems };
+  const readPage = async () => {
+    const storyIds: string[] = [];
+    let skip = (page - 1) * perPage;
+    for (let tier = 0; tier < 3 && storyIds.length < perPage; tier++) {
+      const found = await tiers.page(tier, perPage - storyIds.length, skip);
+      storyIds.push(...found);
+      if (found.length > 0 || skip === 0) skip = 0;
+      else skip -= (await upTo(tier)) - (await upTo(tier - 1));
+    }
+    return storyIds;
+  };
+  if (!counts) return { storyIds: await readPage(), totalItems };
+  // A page is remembered like a total: on the index's key, so any write to the index forgets it.
+  const key = `search-page\u0000${JSON.stringify([dialect, terms, filter, page, perPage])}`;
+  const storyIds = counts.getPage(key) ?? (await counts.once(key, [SEARCH_INDEX_KEY], readPage));
+  return { storyIds: [...storyIds], totalItems };
 }
 
 function tierReader(

@@ -91,6 +91,18 @@ describeEachDialect('story search', (getDb) => {
     expect((await search('bob', 'bathtub')).body.totalItems).toBe(0);
   });
 
+  it('a page asked again is answered from memory until the index changes', async () => {
+    const lists = community.core.records.lists!;
+    const first = await publish('Wombat Parade', 'Small smiles', 'They marched.');
+    expect((await search('bob', 'wombat')).body.items.map((s) => s.id)).toEqual([first]);
+    const hits = lists.stats.pageHits;
+    expect((await search('bob', 'wombat')).body.items.map((s) => s.id)).toEqual([first]);
+    expect(lists.stats.pageHits).toBe(hits + 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await publish('Wombat Picnic', 'Small smiles', 'They ate.');
+    expect((await search('bob', 'wombat')).body.items.map((s) => s.id)).toEqual([second, first]);
+  });
+
   it('answers 20 stories per page', async () => {
     for (let i = 0; i < 21; i++) await publish(`Zeppelin ${i}`, 'Airships', 'Up and away.');
     const first = await search('bob', 'zeppelin');
