@@ -7,16 +7,16 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import { decodeRow } from '../core/records/record';
+import { recordsAnswer } from '../core/records/records-answers';
 import { blockedBy } from '../site/blocks';
 import { SEARCH_PAGE_SIZE, searchStories, searchTotal } from '../site/search';
 import { facetFilter } from '../site/search-facets';
 import { mutesToHide } from '../site/mutes';
 import { ApiError } from '../tools/api-error';
 import { queryInt, queryString, type Query } from './query-params';
-import { renderRecords } from '../core/records/render';
 
 export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
-  app.get('/api/search/stories', async (request) => {
+  app.get('/api/search/stories', async (request, reply) => {
     if (!request.info.auth) throw new ApiError(401, 'The request requires valid record authorization token.');
     const query = request.query as Query;
     const page = Math.max(1, queryInt(query, 'page', 1));
@@ -40,29 +40,31 @@ export function registerSearchRoutes(app: FastifyInstance, core: Core): void {
         found.totalItems
       : undefined;
     const stories = core.registry.find('stories')!;
-    const rows = found.storyIds.length
-      ? (
-          await sql<
-            Record<string, unknown>
-          >`SELECT * FROM stories WHERE id IN (${sql.join(found.storyIds)})`.execute(core.db.reader)
-        ).rows
-      : [];
-    const byId = new Map(rows.map((row) => [String(row.id), decodeRow(stories, row)]));
-    const ordered = found.storyIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    const items = await renderRecords(
+    const load = async () => {
+      if (found.storyIds.length === 0) return [];
+      const rows = (
+        await sql<
+          Record<string, unknown>
+        >`SELECT * FROM stories WHERE id IN (${sql.join(found.storyIds)})`.execute(core.db.reader)
+      ).rows;
+      const byId = new Map(rows.map((row) => [String(row.id), decodeRow(stories, row)]));
+      return found.storyIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
+    };
+    // The items, rendered and remembered by the ids of the page (the search decided who may see them).
+    const items = await recordsAnswer(
       core.records,
       stories,
-      ordered,
+      { key: found.storyIds.join(','), load },
       request.info,
       queryString(query, 'expand') ?? 'post',
     );
-    return {
+    const head = JSON.stringify({
       page,
       perPage,
       totalItems: found.totalItems,
       totalPages: Math.ceil(found.totalItems / perPage),
-      items,
       ...(hidden === undefined ? {} : { hidden: Math.max(0, hidden) }),
-    };
+    });
+    return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"items":${items}}`);
   });
 }

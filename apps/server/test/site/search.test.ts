@@ -103,6 +103,43 @@ describeEachDialect('story search', (getDb) => {
     expect((await search('bob', 'wombat')).body.items.map((s) => s.id)).toEqual([second, first]);
   });
 
+  it('remembered results follow a change to what they show', async () => {
+    const lists = community.core.records.lists!;
+    const id = await publish('Capybara Bath', 'Warm water', 'They soaked.');
+    const contributors = async () => {
+      const res = await community.server.inject({
+        method: 'GET',
+        url: '/api/search/stories?q=capybara&expand=post.contributors',
+        headers: { authorization: community.token('bob')! },
+      });
+      const body = res.json<{
+        items: Array<{
+          id: string;
+          expand: { post: { expand: { contributors: Array<{ username: string }> } } };
+        }>;
+      }>();
+      expect(body.items.map((s) => s.id)).toEqual([id]);
+      return body.items[0]!.expand.post.expand.contributors.map((c) => c.username);
+    };
+    const before = await contributors();
+    const hits = lists.stats.renderedHits;
+    expect(await contributors()).toEqual(before);
+    expect(lists.stats.renderedHits).toBe(hits + 1);
+    const rename = (username: string) =>
+      community.server.inject({
+        method: 'PATCH',
+        url: `/api/collections/users/records/${CAST.alice}`,
+        headers: { authorization: community.token('superuser')! },
+        payload: { username },
+      });
+    expect((await rename('capybara_keeper')).statusCode).toBe(200);
+    try {
+      expect(await contributors()).toEqual(['capybara_keeper']);
+    } finally {
+      await rename(before[0]!);
+    }
+  });
+
   it('answers 20 stories per page', async () => {
     for (let i = 0; i < 21; i++) await publish(`Zeppelin ${i}`, 'Airships', 'Up and away.');
     const first = await search('bob', 'zeppelin');
