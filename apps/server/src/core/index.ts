@@ -18,6 +18,7 @@ import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
 import type { ListNarrower, ListRuleShortcut } from './records/read';
 import { ListCache } from './records/list-cache';
+import { ViewSources } from './records/view-sources';
 import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
 import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
@@ -83,10 +84,9 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     .executeTakeFirstOrThrow();
   const tokens = new TokenService(JSON.parse(secretRow.value) as string, registry);
   const settings = await SettingsStore.load(db.kysely, { appName: options.appName, appURL: options.appURL });
-  // A view collection's rows change with the tables its query reads, which writes do not report.
-  const lists = new ListCache({
-    untracked: (key) => registry.find(key.split('.')[0]!)?.type === 'view',
-  });
+  // A view collection's rows change with the tables its query reads, which writes report instead.
+  const viewSources = new ViewSources(db, registry);
+  const lists = new ListCache({ sources: (key) => viewSources.keysFor(key) });
   registry.onChange(() => lists.clear());
   const records: RecordContext = { db, registry, hooks, passwords, lists };
   if (options.files) records.files = options.files;

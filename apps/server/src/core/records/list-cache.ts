@@ -39,10 +39,11 @@ export interface ListCacheOptions {
    */
   maxRenderedBytes?: number;
   /**
-   * Dependency keys whose changes the tracking cannot see (a view collection's rows follow the tables
-   * its query reads): nothing that reads one is remembered.
+   * The keys a dependency key stands for when writes never report it (a view collection's rows follow
+   * the tables its query reads: records/view-sources.ts), or null when what it stands for is unknown,
+   * and nothing that reads it may be remembered. Undefined for a key writes report.
    */
-  untracked?: (key: string) => boolean;
+  sources?: (key: string) => readonly string[] | null | undefined;
 }
 
 /** The versions of what a count reads, taken before it runs. */
@@ -133,7 +134,7 @@ export class ListCache {
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly maxRenderedBytes: number;
-  private readonly untracked: (key: string) => boolean;
+  private readonly sources: (key: string) => readonly string[] | null | undefined;
   private renderedBytes = 0;
   /** Bumped by `clear()`, so a query that was running across a clear is not stored. */
   private epoch = 0;
@@ -158,7 +159,7 @@ export class ListCache {
     this.maxEntries = options.maxEntries ?? 20_000;
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
     this.maxRenderedBytes = options.maxRenderedBytes ?? 32 * 1024 * 1024;
-    this.untracked = options.untracked ?? (() => false);
+    this.sources = options.sources ?? (() => undefined);
   }
 
   private version(key: string): number {
@@ -251,12 +252,13 @@ export class ListCache {
    * order matters: versions read after the query could belong to a write the query did not see.
    */
   snapshot(keys: Iterable<string>): Snapshot {
-    const list = [...new Set(keys)];
+    const list = [...new Set([...keys].flatMap((key) => this.sources(key) ?? key))];
     return { keys: list, versions: list.map((key) => this.version(key)), epoch: this.epoch, at: Date.now() };
   }
 
   store(query: string, value: ListAnswer, taken: Snapshot): void {
-    if (taken.epoch !== this.epoch || taken.keys.some(this.untracked)) return;
+    // A key that stands for others is left in a snapshot only while they were unknown.
+    if (taken.epoch !== this.epoch || taken.keys.some((key) => this.sources(key) !== undefined)) return;
     const bytes = textBytes(value);
     if (bytes > this.maxRenderedBytes / 8) return; // one answer never crowds out the rest
     const earlier = this.entries.get(query);
