@@ -22,9 +22,10 @@ const ANALYSIS_LIMIT = 1000;
 /**
  * How much of the file each connection reads through a memory map instead of read calls: a page the
  * operating system already caches is then read in place, without a system call and a copy into
- * SQLite's own small page cache. Address space only; the memory is the OS's shared page cache.
+ * SQLite's own small page cache. Address space only; the memory is the OS's shared page cache. The
+ * SQLite that better-sqlite3 builds caps it at just under 2 GiB; a larger file reads its tail as before.
  */
-const MMAP_BYTES = 8 * 1024 ** 3;
+const MMAP_BYTES = 2 * 1024 ** 3;
 
 /**
  * Opens the embedded database: one connection that writes (and runs every transaction) and one
