@@ -5,10 +5,15 @@
  * hold, the rule stays whole and hides the rows as before.
  */
 import { parseFilter } from '@community/filter';
+import { CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { communityCollections } from '../../src/collections';
 import type { Collection } from '../../src/core/collections/model';
+import { listAdjustments } from '../../src/core/records/list-adjustments';
+import { prepareList } from '../../src/core/records/read';
+import { readerOf } from '../../src/core/records/remembered-exists';
 import { fieldsWalked, pinnedConjuncts, pinnedFields } from '../../src/core/rules/pinned';
+import { guestRequest } from '../../src/core/rules/request-info';
 import {
   C,
   CAST,
@@ -110,5 +115,46 @@ describeEachDialect('comment pages decided on their pinned post', (getDb) => {
     });
     expect(published.statusCode, published.body).toBe(200);
     expect(await page('bob', C.draft)).toEqual({ ids: [draftComment], total: 1 });
+  });
+
+  it('reads the pinned post once per statement, not once per comment', async () => {
+    const { core } = community;
+    const auth = await core.tokens.authenticate(core.records, community.token('bob')!);
+    const comments = core.registry.find('comments')!;
+    const request = guestRequest({ auth });
+    // As the list endpoint asks it: bob blocked nobody, so the site drops "not blocked" from his rule.
+    const { viewRules: _viewRules, ...adjustments } = await listAdjustments(
+      core,
+      comments,
+      request,
+      readerOf(core.records),
+    );
+    const filter = `target = "${C.published}" && target.type = "story"`;
+    const list = await prepareList(
+      core.records,
+      comments,
+      { page: 1, perPage: 20, sort: 'created,id', filter, ...adjustments },
+      request,
+    );
+    expect((await list.run()).items.map((item) => item.id)).toEqual([C.comment]);
+    // The key holds the page's statement and the total's, each as its text and bound values.
+    const [pageSql, countSql] = list
+      .key()
+      .split('\u0001')
+      .filter((part) => part !== '')
+      .map((part) => {
+        const [text, values] = part.split('\u0000');
+        return { text: text!, values: JSON.parse(values!) as unknown[] };
+      });
+    for (const statement of [pageSql!, countSql!]) {
+      expect(statement.text).not.toContain(`= "_r"."target"`);
+      const explain = core.db.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
+      const { rows } = await core.db.kysely.executeQuery<Record<string, unknown>>(
+        CompiledQuery.raw(`${explain} ${statement.text}`, statement.values),
+      );
+      const text = rows.map((row) => Object.values(row).join(' ')).join('\n');
+      // SQLite says CORRELATED for a subquery run per row; PostgreSQL a SubPlan (an InitPlan runs once).
+      expect(text).not.toMatch(/CORRELATED|SubPlan/);
+    }
   });
 });

@@ -223,6 +223,9 @@ export async function prepareList(
       walkedBy(filterExpr, params.sort),
       io,
     );
+  // Every statement below keeps the filter's pins in its WHERE, so paths through them may read the
+  // pinned record by id (rules/record-resolver.ts `PinnedRows`).
+  if (pinned.size > 0) compile.pinned = { collection: collection.name, alias: ROW, ids: pinned };
   const rule = await listCondition(compile, collection, filterExpr, pinned, io);
   const { filter, order } = asBadRequest(() => ({
     filter: params.filter?.trim() ? clientFilterSql(compile, collection, params.filter, ROW) : null,

@@ -14,7 +14,7 @@ import { FilterResolveError } from '../../tools/search/operand';
 import type { Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import { relatedFacts, callerIdOf, ruleGivenFilter } from './implied';
-import { RecordFieldResolver } from './record-resolver';
+import { RecordFieldResolver, type PinnedRows } from './record-resolver';
 import { ruleCacheSlot, ruleNeeds } from './rule-cache';
 import { isSuperuser, type RequestInfo } from './request-info';
 
@@ -34,6 +34,8 @@ export interface CompileContext {
   listRules?: ReadonlyMap<string, string> | undefined;
   /** For a list's filter: the relation fields whose gate is known to hold (`ResolverOptions.openGates`). */
   openGates?: ReadonlySet<string> | undefined;
+  /** For a list's own statements: the relations its filter pins (`ResolverOptions.pinned`). */
+  pinned?: PinnedRows | undefined;
 }
 
 /** The list rule that applies to this caller: the collection's, or the equivalent the site supplied. */
@@ -77,9 +79,19 @@ export function ruleSql(
     for (const key of hit.reads) ctx.reads?.add(key);
     return hit.sql;
   }
-  // Compiled with its own `reads`, so a cache entry knows exactly what this rule added.
+  // Compiled with its own `reads`, so a cache entry knows exactly what this rule added. A rule's text
+  // is compiled without pins, whether remembered or not: the same text serves statements that do not
+  // hold them (a page's rows read again by id, a look-up in another table).
   const reads = new Set<string>();
-  const resolver = new RecordFieldResolver({ ...ctx, reads, collection, alias, client: false, counter });
+  const resolver = new RecordFieldResolver({
+    ...ctx,
+    pinned: undefined,
+    reads,
+    collection,
+    alias,
+    client: false,
+    counter,
+  });
   const compiled = compileFilter(expr, resolver, ctx.flavor);
   for (const key of reads) ctx.reads?.add(key);
   if (!slot) return compiled;
