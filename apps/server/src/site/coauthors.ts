@@ -11,7 +11,7 @@ import type { RecordEvent } from '../core/hooks';
 import { updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
-import { loadPost, postHref } from './links';
+import { loadPost } from './links';
 import { notify } from './notify';
 import { text } from './values';
 
@@ -70,7 +70,7 @@ async function checkInvitation(event: RecordEvent): Promise<void> {
   // Inside the create's transaction: if the rule then refuses the caller, the answered one stays.
   if (earlier) await sql`DELETE FROM post_invitations WHERE id = ${earlier.id}`.execute(event.db);
   event.record.title = post.title;
-  event.record.href = await postHref(event.db, post);
+  event.record.href = post.href;
 }
 
 async function announceInvitation(core: Core, event: RecordEvent): Promise<void> {
@@ -103,7 +103,7 @@ async function applyAnswer(core: Core, event: RecordEvent): Promise<void> {
   await notify(core, event, {
     user: text(event.record.inviter),
     icon: status === 'accepted' ? 'publish' : 'reject',
-    href: await postHref(event.db, post),
+    href: post.href,
     content: `Your invitation to co-author "${post.title}" was ${status}`,
   });
 }

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { columnsChanged } from '../core/records/scope';
-import { loadPost, postHref } from './links';
+import { loadPost } from './links';
 import { notify, notifyFolded } from './notify';
 import { text } from './values';
 
@@ -30,7 +30,7 @@ function reactionNotice(core: Core, collection: 'likes' | 'favorites', icon: str
     async (event) => {
       const post = await loadPost(event.db, String(event.record.target));
       if (!post) return;
-      const href = await postHref(event.db, post);
+      const href = post.href;
       for (const user of post.contributors) {
         await notifyFolded(
           core,
@@ -47,7 +47,7 @@ function reactionNotice(core: Core, collection: 'likes' | 'favorites', icon: str
 async function commentNotices(core: Core, event: RecordEvent): Promise<void> {
   const post = await loadPost(event.db, String(event.record.target));
   if (!post) return;
-  const href = `${await postHref(event.db, post)}#comment-${String(event.record.id)}`;
+  const href = `${post.href}#comment-${String(event.record.id)}`;
   const told = new Set<string>();
   for (const user of post.contributors) {
     told.add(user);

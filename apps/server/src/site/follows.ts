@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { ApiError } from '../tools/api-error';
-import { loadPost, postHref, type PostSummary } from './links';
+import { loadPost, type PostSummary } from './links';
 import { notifyFolded } from './notify';
 import { text } from './values';
 
@@ -70,7 +70,7 @@ export async function announceToAuthorFollowers(
     displayUsername?: boolean;
   } | null;
   const by = (settings?.displayUsername ? row?.username : text(row?.name)) || text(row?.username);
-  const href = await postHref(event.db, post);
+  const href = post.href;
   const kind = post.type === 'series' ? 'series' : 'story';
   for (const user of followers) {
     if (authors.has(user) || told.has(user)) continue;

@@ -9,42 +9,38 @@ export interface PostSummary {
   title: string;
   contributors: string[];
   published: string;
+  /** Its page in the web app: the story, series or forum thread it heads. */
+  href: string;
 }
 
+/** Where a post of each type lives when the record it heads is not (yet) there. */
+const SECTION: Record<string, string> = { story: '/stories', series: '/series', 'forum-post': '/forums' };
+
+/**
+ * A post with its page's address, in one statement: a comment's or a like's notice needs both, and
+ * each statement inside a write is a round trip to PostgreSQL.
+ */
 export async function loadPost(db: AnyKysely, id: string): Promise<PostSummary | null> {
   const row = (
-    await sql<
-      Record<string, unknown>
-    >`SELECT id, type, title, contributors, published FROM posts WHERE id = ${id}`.execute(db)
+    await sql<Record<string, unknown>>`SELECT p.id, p.type, p.title, p.contributors, p.published,
+      CASE p.type
+        WHEN 'story' THEN (SELECT '/stories/' || s.id FROM stories s WHERE s.post = p.id LIMIT 1)
+        WHEN 'series' THEN (SELECT '/series/' || s.id FROM series s WHERE s.post = p.id LIMIT 1)
+        WHEN 'forum-post' THEN
+          (SELECT '/forums/' || f.forum || '/posts/' || f.id FROM forum_posts f WHERE f.post = p.id LIMIT 1)
+      END AS href
+      FROM posts p WHERE p.id = ${id}`.execute(db)
   ).rows[0];
   if (!row) return null;
   const contributors: unknown =
     typeof row.contributors === 'string' ? JSON.parse(row.contributors) : row.contributors;
+  const type = String(row.type);
   return {
     id: String(row.id),
-    type: String(row.type),
+    type,
     title: text(row.title),
     contributors: Array.isArray(contributors) ? contributors.map(String) : [],
     published: text(row.published),
+    href: text(row.href) || (SECTION[type] ?? '/'),
   };
-}
-
-export async function postHref(db: AnyKysely, post: PostSummary): Promise<string> {
-  const first = async (query: ReturnType<typeof sql<{ id: string; forum?: string }>>) =>
-    (await query.execute(db)).rows[0];
-  if (post.type === 'story') {
-    const story = await first(sql<{ id: string }>`SELECT id FROM stories WHERE post = ${post.id}`);
-    return story ? `/stories/${story.id}` : '/stories';
-  }
-  if (post.type === 'series') {
-    const series = await first(sql<{ id: string }>`SELECT id FROM series WHERE post = ${post.id}`);
-    return series ? `/series/${series.id}` : '/series';
-  }
-  if (post.type === 'forum-post') {
-    const thread = await first(
-      sql<{ id: string; forum: string }>`SELECT id, forum FROM forum_posts WHERE post = ${post.id}`,
-    );
-    return thread ? `/forums/${thread.forum}/posts/${thread.id}` : '/forums';
-  }
-  return '/';
 }

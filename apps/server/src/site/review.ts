@@ -8,7 +8,7 @@ import type { RecordEvent } from '../core/hooks';
 import { deleteRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { nowString } from '../tools/dates';
-import { loadPost, postHref } from './links';
+import { loadPost } from './links';
 import { publishTimeAhead } from './scheduled';
 import { notify } from './notify';
 import { text } from './values';
@@ -29,7 +29,7 @@ async function applyDecision(core: Core, event: RecordEvent): Promise<void> {
   const system = systemRequest(core.registry.find('_superusers')!);
   const action = String(event.record.action);
   const reason = text(event.record.resolution);
-  const href = await postHref(event.db, post);
+  const href = post.href;
   await updateRecord(
     core.records,
     core.registry.find('post_content_actions')!,

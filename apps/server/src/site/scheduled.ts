@@ -18,7 +18,7 @@ import { inWriteScope } from '../core/records/scope';
 import { updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { formatDate, nowString } from '../tools/dates';
-import { loadPost, postHref } from './links';
+import { loadPost } from './links';
 import { notify } from './notify';
 import { text } from './values';
 
@@ -95,7 +95,7 @@ async function tellContributors(core: Core, event: RecordEvent): Promise<void> {
   if (!text(event.previous?.approved)) return;
   const post = await loadPost(event.db, text(event.record.id));
   if (!post) return;
-  const href = await postHref(event.db, post);
+  const href = post.href;
   for (const user of post.contributors)
     await notify(core, event, {
       user,

@@ -227,6 +227,39 @@ describeWithFixture('records create', (fixture) => {
       contains: ['validation_missing_rel_records'],
     },
     {
+      // All relation fields are looked up in one statement (records/validate.ts): each is still
+      // reported on its own, and only the one whose record is missing.
+      name: 'of two relations, only the one naming a missing record is reported',
+      method: 'POST',
+      url: '/api/collections/comments/records',
+      as: 'superuser',
+      body: { post: 'missingmissing1', author: IDS.alice, text: 'Hello' },
+      status: 400,
+      contains: ['"post":{"code":"validation_missing_rel_records"'],
+      notContains: ['"author":'],
+    },
+    {
+      name: 'two relations naming missing records are both reported',
+      method: 'POST',
+      url: '/api/collections/comments/records',
+      as: 'superuser',
+      body: { post: 'missingmissing1', author: 'missingmissing2', text: 'Hello' },
+      status: 400,
+      contains: [
+        '"post":{"code":"validation_missing_rel_records"',
+        '"author":{"code":"validation_missing_rel_records"',
+      ],
+    },
+    {
+      name: 'two relations naming existing records create the record',
+      method: 'POST',
+      url: '/api/collections/comments/records',
+      as: 'superuser',
+      body: { post: IDS.postPublished, author: IDS.bob, text: 'Both found' },
+      status: 200,
+      contains: [`"post":"${IDS.postPublished}"`, `"author":"${IDS.bob}"`],
+    },
+    {
       name: 'invalid custom insertion id (less than 15 chars)',
       method: 'POST',
       url: posts,
