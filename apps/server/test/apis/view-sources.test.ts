@@ -53,4 +53,25 @@ describeEachDialect('view sources', (getDb) => {
     });
     expect(await sources.find('stray_view')).toBeNull();
   });
+
+  it('are asked again a while after a look-up failed, not remembered as failed', async () => {
+    const { core } = community;
+    let asked = 0;
+    // The first look-up finds the database away; the next ones reach it.
+    const flaky = {
+      dialect: core.db.dialect,
+      get reader() {
+        if (asked++ === 0) throw new Error('the database is away');
+        return core.db.reader;
+      },
+    };
+    const retrying = new ViewSources(flaky, core.registry, { retryMs: 50 });
+    await expect(retrying.find('forum_post_counts')).rejects.toThrow('the database is away');
+    // Not found yet: nothing that reads the view is remembered meanwhile, and nothing is asked again.
+    expect(retrying.keysFor('forum_post_counts.count')).toBeNull();
+    await expect(retrying.find('forum_post_counts')).rejects.toThrow('the database is away');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await retrying.find('forum_post_counts')).toContain('forum_posts.forum');
+    expect(retrying.keysFor('forum_post_counts.count')).toContain('forum_posts');
+  });
 });

@@ -20,6 +20,25 @@ describe('ListCache', () => {
     expect(cache.stats).toMatchObject({ hits: 2, misses: 3, pageHits: 0, pageMisses: 0 });
   });
 
+  it('keeps what reads a key that stands for others on those others, and nothing while they are unknown', () => {
+    const found = new Map<string, readonly string[] | null>([['counts', null]]);
+    const cache = new ListCache({ sources: (key) => found.get(key) });
+    // The view's sources are still being found: what read it is not kept.
+    cache.store('q', 5, cache.snapshot(['counts']));
+    expect(cache.get('q')).toBeUndefined();
+    found.set('counts', [posts]);
+    // Taken while unknown, stored once known: still not kept, as the versions taken were not theirs.
+    const early = new ListCache({ sources: (key) => (key === 'counts' ? null : undefined) });
+    const taken = early.snapshot(['counts']);
+    early.store('q', 5, taken);
+    expect(early.get('q')).toBeUndefined();
+    // Known: kept on the sources, and a write to one of them is a change.
+    cache.store('q', 6, cache.snapshot(['counts', title]));
+    expect(cache.get('q')).toBe(6);
+    cache.changed([posts]);
+    expect(cache.get('q')).toBeUndefined();
+  });
+
   it('never keeps a total computed while a write it read committed', () => {
     const cache = new ListCache();
     const taken = cache.snapshot([posts]);

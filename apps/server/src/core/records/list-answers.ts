@@ -26,13 +26,13 @@ import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';
 import { pickFields } from '../../tools/picker';
 import type { RecordContext } from './context';
-import { expandRecords, expandShape, type ExpandedRecord } from './expand';
-import { answerAddress, answerAt, rememberAddress, type AddressNote } from './answer-addresses';
+import { expandRecords, expandShape } from './expand';
+import { answerAddress, answerAt, type AddressNote } from './answer-addresses';
 import { listAdjustments } from './list-adjustments';
-import { MAX_MENTION, recordKeys } from './list-cache';
 import { prepareList, type ListParams } from './read';
 import { readerOf } from './remembered-exists';
 import { renderNodes } from './render';
+import { rememberedAnswer, remembers, type Rendered } from './rendered-answers';
 
 export interface ListAnswerOptions {
   expand?: string | undefined;
@@ -43,31 +43,6 @@ export interface ListAnswerOptions {
   address?: AddressNote | undefined;
 }
 
-/**
- * Every short text value (or text in a list) of the records shown, top level and expanded, as read
- * from the database, hidden fields included: a caller whose id is not among them reads every row as
- * the stand-in caller does.
- */
-export function mentionsOf(nodes: ExpandedRecord[]): Set<string> {
-  const mentions = new Set<string>();
-  const add = (value: unknown) => {
-    if (typeof value === 'string' && value.length <= MAX_MENTION) mentions.add(value);
-  };
-  const visit = (node: ExpandedRecord) => {
-    for (const value of Object.values(node.data)) {
-      if (Array.isArray(value)) value.forEach(add);
-      else add(value);
-    }
-    for (const related of Object.values(node.expand ?? {}))
-      for (const child of Array.isArray(related) ? related : [related]) visit(child);
-  };
-  nodes.forEach(visit);
-  return mentions;
-}
-
-export const callerIdOf = (request: RequestInfo): string | undefined =>
-  request.auth ? String(request.auth.record.id) : undefined;
-
 /** The list as the JSON text of the list endpoint's answer, remembered where it can be shared. */
 export async function listAnswer(
   ctx: RecordContext,
@@ -77,7 +52,7 @@ export async function listAnswer(
   options: ListAnswerOptions = {},
 ): Promise<string> {
   const list = await prepareList(ctx, collection, params, request);
-  const render = async (): Promise<{ json: string; nodes: ExpandedRecord[] }> => {
+  const render = async (): Promise<Rendered> => {
     const result = await list.run();
     const { expand, fields, viewRules } = options;
     const nodes = await expandRecords(ctx, collection, result.items, expand, request, viewRules);
@@ -85,31 +60,20 @@ export async function listAnswer(
     const json = JSON.stringify({ ...result, items: items.map((item) => pickFields(item, fields)) });
     return { json, nodes };
   };
-  const caller = callerIdOf(request);
   const cache = ctx.lists;
-  // An id longer than the texts an answer records could never be found among them (a collection's
-  // id field may allow more): such a caller always gets an answer of their own.
-  if (!cache || !list.rememberable || (caller?.length ?? 0) > MAX_MENTION) return (await render()).json;
-
-  const shape = expandShape(ctx, collection, options.expand, request, options.viewRules);
-  const key = [
-    'answer',
-    request.auth?.isSuperuser ? 'superuser' : '',
-    list.key(),
-    shape.key,
-    options.expand ?? '',
-    options.fields ?? '',
-  ].join('\u0002');
-  if (options.address) rememberAddress(cache, options.address, key);
-  const remembered = cache.getRendered(key, caller);
-  if (remembered) return remembered.json;
-
-  const reads = [...list.reads, ...shape.reads, ...[collection, ...shape.collections].flatMap(recordKeys)];
-  // Versions taken before anything is read: a write that commits meanwhile makes this answer unusable.
-  const taken = cache.snapshot(reads);
-  const { json, nodes } = await render();
-  cache.storeRendered(key, { json, mentions: mentionsOf(nodes) }, caller, taken);
-  return json;
+  if (!list.rememberable || !remembers(cache, request)) return (await render()).json;
+  return rememberedAnswer(
+    cache,
+    request,
+    {
+      key: ['answer', list.key(), options.expand ?? '', options.fields ?? ''],
+      collection,
+      shape: expandShape(ctx, collection, options.expand, request, options.viewRules),
+      reads: list.reads,
+      address: options.address,
+    },
+    render,
+  );
 }
 
 /** What a list request asks, as the list endpoint reads it from the query string. */

@@ -52,6 +52,8 @@ interface Snapshot {
   versions: number[];
   epoch: number;
   at: number;
+  /** False when a key stood for others not yet known (a view's sources): nothing read then is kept. */
+  complete: boolean;
 }
 
 /**
@@ -252,13 +254,19 @@ export class ListCache {
    * order matters: versions read after the query could belong to a write the query did not see.
    */
   snapshot(keys: Iterable<string>): Snapshot {
-    const list = [...new Set([...keys].flatMap((key) => this.sources(key) ?? key))];
-    return { keys: list, versions: list.map((key) => this.version(key)), epoch: this.epoch, at: Date.now() };
+    let complete = true;
+    const expanded = [...keys].flatMap((key) => {
+      const sources = this.sources(key);
+      if (sources === null) complete = false;
+      return sources ?? key;
+    });
+    const list = [...new Set(expanded)];
+    const versions = list.map((key) => this.version(key));
+    return { keys: list, versions, epoch: this.epoch, at: Date.now(), complete };
   }
 
   store(query: string, value: ListAnswer, taken: Snapshot): void {
-    // A key that stands for others is left in a snapshot only while they were unknown.
-    if (taken.epoch !== this.epoch || taken.keys.some((key) => this.sources(key) !== undefined)) return;
+    if (taken.epoch !== this.epoch || !taken.complete) return;
     const bytes = textBytes(value);
     if (bytes > this.maxRenderedBytes / 8) return; // one answer never crowds out the rest
     const earlier = this.entries.get(query);

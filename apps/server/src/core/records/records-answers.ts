@@ -11,11 +11,10 @@
 import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';
 import type { RecordContext } from './context';
-import { expandRecords, expandShape, type ExpandedRecord } from './expand';
-import { callerIdOf, mentionsOf } from './list-answers';
-import { MAX_MENTION, recordKeys } from './list-cache';
+import { expandRecords, expandShape } from './expand';
 import type { RecordData } from './record';
 import { renderNodes } from './render';
+import { rememberedAnswer, remembers, type Rendered } from './rendered-answers';
 
 export interface ChosenRecords {
   /** Names the records and their order exactly (for a search: the page's ids). */
@@ -31,29 +30,20 @@ export async function recordsAnswer(
   request: RequestInfo,
   expand: string | undefined,
 ): Promise<string> {
-  const render = async (): Promise<{ json: string; nodes: ExpandedRecord[] }> => {
+  const render = async (): Promise<Rendered> => {
     const nodes = await expandRecords(ctx, collection, await chosen.load(), expand, request);
     return { json: JSON.stringify(renderNodes(nodes, request, Boolean(expand?.trim()))), nodes };
   };
   const cache = ctx.lists;
-  const caller = callerIdOf(request);
-  if (!cache || (caller?.length ?? 0) > MAX_MENTION) return (await render()).json;
-
-  const shape = expandShape(ctx, collection, expand, request);
-  const key = [
-    'records',
-    request.auth?.isSuperuser ? 'superuser' : '',
-    collection.id,
-    chosen.key,
-    shape.key,
-    expand ?? '',
-  ].join('\u0002');
-  const remembered = cache.getRendered(key, caller);
-  if (remembered) return remembered.json;
-
-  // Versions taken before anything is read: a write that commits meanwhile makes this answer unusable.
-  const taken = cache.snapshot([...shape.reads, ...[collection, ...shape.collections].flatMap(recordKeys)]);
-  const { json, nodes } = await render();
-  cache.storeRendered(key, { json, mentions: mentionsOf(nodes) }, caller, taken);
-  return json;
+  if (!remembers(cache, request)) return (await render()).json;
+  return rememberedAnswer(
+    cache,
+    request,
+    {
+      key: ['records', collection.id, chosen.key, expand ?? ''],
+      collection,
+      shape: expandShape(ctx, collection, expand, request),
+    },
+    render,
+  );
 }

@@ -12,12 +12,12 @@ import type { Core } from '..';
 import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';
 import { pickFields } from '../../tools/picker';
-import { answerAddress, answerAt, rememberAddress } from './answer-addresses';
-import { expandRecords, expandShape, type ExpandedRecord } from './expand';
-import { MAX_MENTION, queryKey, recordKeys } from './list-cache';
-import { callerIdOf, mentionsOf } from './list-answers';
+import { answerAddress, answerAt } from './answer-addresses';
+import { expandRecords, expandShape } from './expand';
+import { queryKey } from './list-cache';
 import { prepareView } from './read';
 import { renderNodes } from './render';
+import { rememberedAnswer, remembers, type Rendered } from './rendered-answers';
 
 export interface ViewRequest {
   expand?: string | undefined;
@@ -33,7 +33,6 @@ export async function answerView(
 ): Promise<string> {
   const ctx = core.records;
   const cache = ctx.lists;
-  const caller = callerIdOf(request);
   const address = cache && answerAddress(core.registry, collection, request, id);
   const known = address ? answerAt(cache, address, request) : undefined;
   if (known !== undefined) return known;
@@ -42,32 +41,22 @@ export async function answerView(
   const since = cache?.changeCount ?? 0;
 
   const view = prepareView(ctx, collection, id, request);
-  const render = async (): Promise<{ json: string; nodes: ExpandedRecord[] }> => {
+  const render = async (): Promise<Rendered> => {
     const nodes = await expandRecords(ctx, collection, [await view.find()], asked.expand, request);
     const [json] = renderNodes(nodes, request, Boolean(asked.expand?.trim()));
     return { json: JSON.stringify(pickFields(json!, asked.fields)), nodes };
   };
-  if (!cache || (caller?.length ?? 0) > MAX_MENTION) return (await render()).json;
-
-  const shape = expandShape(ctx, collection, asked.expand, request);
-  const key = [
-    'view',
-    request.auth?.isSuperuser ? 'superuser' : '',
-    queryKey(view.statement.compile(ctx.db.reader)),
-    shape.key,
-    asked.expand ?? '',
-    asked.fields ?? '',
-  ].join('\u0002');
-  if (address) rememberAddress(cache, { address, trace: new Set(), since }, key);
-  const remembered = cache.getRendered(key, caller);
-  if (remembered) return remembered.json;
-
-  const taken = cache.snapshot([
-    ...view.reads,
-    ...shape.reads,
-    ...[collection, ...shape.collections].flatMap(recordKeys),
-  ]);
-  const { json, nodes } = await render();
-  cache.storeRendered(key, { json, mentions: mentionsOf(nodes) }, caller, taken);
-  return json;
+  if (!remembers(cache, request)) return (await render()).json;
+  return rememberedAnswer(
+    cache,
+    request,
+    {
+      key: ['view', queryKey(view.statement.compile(ctx.db.reader)), asked.expand ?? '', asked.fields ?? ''],
+      collection,
+      shape: expandShape(ctx, collection, asked.expand, request),
+      reads: view.reads,
+      address: address ? { address, trace: new Set(), since } : undefined,
+    },
+    render,
+  );
 }

@@ -18,16 +18,22 @@ import { columnKey, recordKeys } from './list-cache';
 /** Opcodes of a SQLite program that open a table or index of the main database by its root page. */
 const OPENS = new Set(['OpenRead', 'ReopenIdx']);
 
+/** How long a failed look-up of a view's sources stands before it is tried again. */
+const RETRY_MS = 30_000;
+
 export class ViewSources {
   /** Per view name: its sources' keys, or null when it cannot be remembered. */
   private readonly known = new Map<string, readonly string[] | null>();
   private readonly finding = new Map<string, Promise<readonly string[] | null>>();
   private generation = 0;
+  private readonly retryMs: number;
 
   constructor(
-    private readonly db: Database,
+    private readonly db: Pick<Database, 'dialect' | 'reader'>,
     private readonly registry: CollectionRegistry,
+    options: { retryMs?: number } = {},
   ) {
+    this.retryMs = options.retryMs ?? RETRY_MS;
     registry.onChange(() => {
       this.generation++;
       this.known.clear();
@@ -48,15 +54,28 @@ export class ViewSources {
     return null;
   }
 
-  /** Finds a view's sources (once per set of definitions), and records them. */
+  /**
+   * Finds a view's sources (once per set of definitions), and records them. A look-up that fails (the
+   * database busy or away) is asked again once `retryMs` has passed, not at every request meanwhile;
+   * until then the view is not remembered, which is slower but never stale.
+   */
   find(name: string): Promise<readonly string[] | null> {
     const started = this.finding.get(name);
     if (started) return started;
     const generation = this.generation;
-    const finding = this.sourcesOf(name, new Set([name])).then((keys) => {
-      if (generation === this.generation) this.known.set(name, keys);
-      return keys;
-    });
+    const finding: Promise<readonly string[] | null> = this.sourcesOf(name, new Set([name])).then(
+      (keys) => {
+        if (generation === this.generation) this.known.set(name, keys);
+        return keys;
+      },
+      (error: unknown) => {
+        const forget = () => {
+          if (this.finding.get(name) === finding) this.finding.delete(name);
+        };
+        setTimeout(forget, this.retryMs).unref();
+        throw error;
+      },
+    );
     this.finding.set(name, finding);
     return finding;
   }
