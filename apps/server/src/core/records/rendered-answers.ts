@@ -6,6 +6,7 @@
  * are kept is the same, and lives here once.
  */
 import type { Collection } from '../collections/model';
+import { callerIdOf } from '../rules/implied';
 import type { RequestInfo } from '../rules/request-info';
 import { rememberAddress, type AddressNote } from './answer-addresses';
 import type { ExpandShape, ExpandedRecord } from './expand';
@@ -29,9 +30,6 @@ export interface AnswerToRemember {
   /** Where the request keeps the answer's key, for the next request alike (records/answer-addresses.ts). */
   address?: AddressNote | undefined;
 }
-
-export const callerIdOf = (request: RequestInfo): string | undefined =>
-  request.auth ? String(request.auth.record.id) : undefined;
 
 /**
  * Whether this caller's answers can be remembered: only with a cache, and only for a caller whose id
