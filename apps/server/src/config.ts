@@ -77,6 +77,7 @@ const envSchema = z.object({
   CF_VERIFY_URL: optionalUrl(['http', 'https']),
   CF_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   TRUST_PROXY: z.string().trim().optional(),
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(128),
 });
 
 export interface Config {
@@ -113,6 +114,8 @@ export interface Config {
    * whether members are told apart or all share the proxy's address.
    */
   trustProxy: TrustProxy;
+  /** The memory remembered list answers may take, in bytes (records/list-cache.ts); 0 keeps none. */
+  answerCacheBytes: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     s3,
     cfVerify: e.CF_VERIFY_URL ? { url: e.CF_VERIFY_URL, timeoutMs: e.CF_VERIFY_TIMEOUT_MS } : undefined,
     trustProxy,
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
   };
 }
 

@@ -127,6 +127,14 @@ describe('config', () => {
     },
   );
 
+  it("reads the remembered answers' memory budget in MiB, 128 unless ANSWER_CACHE_MB says otherwise", () => {
+    expect(loadConfig({}).answerCacheBytes).toBe(128 * 1024 * 1024);
+    expect(loadConfig({ ANSWER_CACHE_MB: '16' }).answerCacheBytes).toBe(16 * 1024 * 1024);
+    expect(loadConfig({ ANSWER_CACHE_MB: '0' }).answerCacheBytes).toBe(0);
+    expect(() => loadConfig({ ANSWER_CACHE_MB: '-1' })).toThrow(/ANSWER_CACHE_MB/);
+    expect(() => loadConfig({ ANSWER_CACHE_MB: 'lots' })).toThrow(/ANSWER_CACHE_MB/);
+  });
+
   it('fills in unset variables from a .env file, while the real environment wins', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-env-'));
     try {

@@ -67,6 +67,8 @@ export interface CoreOptions {
   cluster?: CoreCluster;
   /** Where file fields keep their uploads (src/file-storage.ts); without it, file fields cannot store. */
   files?: FileStorage;
+  /** The memory remembered list answers may take (records/list-cache.ts `DEFAULT_RENDERED_BYTES`). */
+  answerCacheBytes?: number;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -86,7 +88,10 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const settings = await SettingsStore.load(db.kysely, { appName: options.appName, appURL: options.appURL });
   // A view collection's rows change with the tables its query reads, which writes report instead.
   const viewSources = new ViewSources(db, registry);
-  const lists = new ListCache({ sources: (key) => viewSources.keysFor(key) });
+  const lists = new ListCache({
+    sources: (key) => viewSources.keysFor(key),
+    maxRenderedBytes: options.answerCacheBytes,
+  });
   registry.onChange(() => lists.clear());
   const records: RecordContext = { db, registry, hooks, passwords, lists };
   if (options.files) records.files = options.files;

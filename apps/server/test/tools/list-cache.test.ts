@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListCache, columnKey, rowsKey } from '../../src/core/records/list-cache';
+import { ListCache, columnKey, rowsKey, textMemory } from '../../src/core/records/list-cache';
 
 const posts = rowsKey('posts');
 const title = columnKey('posts', 'title');
@@ -110,8 +110,8 @@ describe('ListCache', () => {
   });
 
   it('keeps rendered answers within their memory budget and never serves one to a caller it mentions', () => {
-    // 50 characters take 100 bytes: a budget of 800 bytes holds eight such answers.
-    const cache = new ListCache({ maxRenderedBytes: 800 });
+    // 50 characters of Latin-1 take 50 bytes: a budget of 400 bytes holds eight such answers.
+    const cache = new ListCache({ maxRenderedBytes: 400 });
     const answer = (n: number) => ({ json: String(n).repeat(50), mentions: new Set(['alice']) });
     for (let n = 1; n <= 9; n++) cache.store(`r${n}`, answer(n), cache.snapshot([posts]));
     expect(cache.getRendered('r1', 'bob')).toBeUndefined(); // the least recently used went first
@@ -119,7 +119,7 @@ describe('ListCache', () => {
     expect(cache.getRendered('r9', 'alice')).toBeUndefined();
     expect(cache.getRendered('r9', undefined)?.json).toBe('9'.repeat(50));
     // An answer over an eighth of the budget is not kept; totals cost no budget.
-    cache.store('big', { json: 'x'.repeat(100), mentions: new Set() }, cache.snapshot([posts]));
+    cache.store('big', { json: 'x'.repeat(51), mentions: new Set() }, cache.snapshot([posts]));
     expect(cache.getRendered('big', 'bob')).toBeUndefined();
     cache.store('total', 9, cache.snapshot([posts]));
     expect(cache.get('total')).toBe(9);
@@ -127,6 +127,31 @@ describe('ListCache', () => {
     cache.changed([posts]);
     expect(cache.getRendered('r2', 'bob')).toBeUndefined();
     expect(cache.stats).toMatchObject({ renderedHits: 3, renderedMisses: 4 });
+  });
+
+  it('counts a text as V8 keeps it: a byte per Latin-1 character, two for every character once one is wider', () => {
+    expect(textMemory('{"name":"Zoë"}')).toBe(14);
+    expect(textMemory('{"name":"Zoë — tiny"}')).toBe(2 * 21);
+    expect(textMemory('🐭')).toBe(4);
+    // 30 wide characters take 60 bytes: a budget of 480 holds eight of them, where it would hold
+    // sixteen Latin-1 answers of the same length.
+    const cache = new ListCache({ maxRenderedBytes: 480 });
+    const store = (key: string, json: string) =>
+      cache.store(key, { json, mentions: new Set() }, cache.snapshot([posts]));
+    for (let n = 1; n <= 9; n++) store(`wide${n}`, '—'.repeat(30));
+    expect(cache.getRendered('wide1', undefined)).toBeUndefined();
+    expect(cache.getRendered('wide2', undefined)?.json).toBe('—'.repeat(30));
+    for (let n = 1; n <= 16; n++) store(`narrow${n}`, 'é'.repeat(30));
+    expect(cache.getRendered('narrow1', undefined)?.json).toBe('é'.repeat(30));
+    expect(cache.getRendered('wide9', undefined)).toBeUndefined();
+  });
+
+  it('keeps no rendered answer with a budget of 0, and still keeps totals', () => {
+    const cache = new ListCache({ maxRenderedBytes: 0 });
+    cache.store('page', { json: '[]', mentions: new Set() }, cache.snapshot([posts]));
+    cache.store('total', 3, cache.snapshot([posts]));
+    expect(cache.getRendered('page', undefined)).toBeUndefined();
+    expect(cache.get('total')).toBe(3);
   });
 
   it('keeps an answer rendered for a caller it mentions for that caller alone', () => {

@@ -83,6 +83,12 @@ export interface AnswerAddress {
  */
 const ownKey = (query: string, caller: string) => `${query}\u0003${caller}`;
 
+/**
+ * The rendered answers' default memory budget (`ANSWER_CACHE_MB`). A comment page with its authors is
+ * about 24 KB, so 128 MiB holds some 5,000 such pages besides the smaller lists.
+ */
+export const DEFAULT_RENDERED_BYTES = 128 * 1024 * 1024;
+
 /** Longer texts are not ids (15 characters by default): an answer's mentions record none. */
 export const MAX_MENTION = 255;
 
@@ -123,11 +129,24 @@ export const recordKeys = (collection: Collection): string[] => [
   ...collection.fields.map((field) => columnKey(collection.name, field.name)),
 ];
 
+/** Any character a one-byte (Latin-1) string cannot hold. */
+const WIDE_CHARACTER = /[\u0100-\uffff]/;
+
+/**
+ * The memory a text takes in V8: one byte per character while every character fits in Latin-1, two
+ * once one does not (a curly quote or an emoji in a comment makes the whole answer two-byte). Counting
+ * two for every text would halve what the budget holds, and with least-recently-used dropping, pages
+ * asked in turn over a set just larger than the budget are never found again.
+ */
+export function textMemory(text: string): number {
+  return WIDE_CHARACTER.test(text) ? text.length * 2 : text.length;
+}
+
 /** The memory the long texts of an answer take (rendered JSON, an answer's key); 0 for the small ones. */
 function textBytes(value: ListAnswer): number {
   if (typeof value !== 'object' || Array.isArray(value)) return 0;
-  if ('json' in value) return value.json.length * 2;
-  return 'answerKey' in value ? value.answerKey.length * 2 : 0;
+  if ('json' in value) return textMemory(value.json);
+  return 'answerKey' in value ? textMemory(value.answerKey) : 0;
 }
 
 export class ListCache {
@@ -160,7 +179,7 @@ export class ListCache {
   constructor(options: ListCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 20_000;
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
-    this.maxRenderedBytes = options.maxRenderedBytes ?? 32 * 1024 * 1024;
+    this.maxRenderedBytes = options.maxRenderedBytes ?? DEFAULT_RENDERED_BYTES;
     this.sources = options.sources ?? (() => undefined);
   }
 
