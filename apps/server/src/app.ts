@@ -38,7 +38,11 @@ export interface RunningApp {
 
 export async function openAppDatabase(config: Config, logger: Logger): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    preparedStatements: config.preparedStatements,
+  });
   const { applied } = await migrateToLatest(db, systemMigrations);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   return db;

@@ -77,6 +77,7 @@ const envSchema = z.object({
   CF_VERIFY_URL: optionalUrl(['http', 'https']),
   CF_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   TRUST_PROXY: z.string().trim().optional(),
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false', '1', '0']).optional(),
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(128),
 });
 
@@ -114,6 +115,8 @@ export interface Config {
    * whether members are told apart or all share the proxy's address.
    */
   trustProxy: TrustProxy;
+  /** PostgreSQL: keep recurring statements prepared on each connection (db/postgres/prepared-pool.ts). */
+  preparedStatements: boolean;
   /** The memory remembered list answers may take, in bytes (records/list-cache.ts); 0 keeps none. */
   answerCacheBytes: number;
 }
@@ -213,6 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     s3,
     cfVerify: e.CF_VERIFY_URL ? { url: e.CF_VERIFY_URL, timeoutMs: e.CF_VERIFY_TIMEOUT_MS } : undefined,
     trustProxy,
+    preparedStatements:
+      e.DATABASE_PREPARED_STATEMENTS === undefined ||
+      e.DATABASE_PREPARED_STATEMENTS === 'true' ||
+      e.DATABASE_PREPARED_STATEMENTS === '1',
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
   };
 }

@@ -127,6 +127,16 @@ describe('config', () => {
     },
   );
 
+  it('keeps PostgreSQL statements prepared unless DATABASE_PREPARED_STATEMENTS is false', () => {
+    expect(loadConfig({}).preparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).preparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).preparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'true' }).preparedStatements).toBe(true);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'maybe' })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS/,
+    );
+  });
+
   it("reads the remembered answers' memory budget in MiB, 128 unless ANSWER_CACHE_MB says otherwise", () => {
     expect(loadConfig({}).answerCacheBytes).toBe(128 * 1024 * 1024);
     expect(loadConfig({ ANSWER_CACHE_MB: '16' }).answerCacheBytes).toBe(16 * 1024 * 1024);

@@ -45,7 +45,7 @@ describe.skipIf(!available)('two servers on one PostgreSQL and one Redis [postgr
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres');
     a = await buildFixture(testDb, { cluster: (await cluster()).core });
-    secondDb = openPostgres(testDb.databaseUrl!, 4);
+    secondDb = openPostgres(testDb.databaseUrl!, { poolSize: 4 });
     let core!: Core;
     const server = await createTestServer(secondDb, {
       cluster: (await cluster()).core,

@@ -22,7 +22,7 @@ describeEachDialect('database locks', (getDb) => {
   function otherProcess(): { db: Database; close: () => Promise<void> } {
     const { db, databaseUrl } = getDb();
     if (!databaseUrl) return { db, close: () => Promise.resolve() };
-    const other = openPostgres(databaseUrl, 2);
+    const other = openPostgres(databaseUrl, { poolSize: 2 });
     return { db: other, close: () => other.destroy() };
   }
 

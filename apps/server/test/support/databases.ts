@@ -47,7 +47,7 @@ export async function createTestDatabase(
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    db = openPostgres(databaseUrl, 4);
+    db = openPostgres(databaseUrl, { poolSize: 4 });
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
