@@ -27,6 +27,12 @@ const optionalUrl = (protocols: string[]) =>
       `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
     );
 
+/** A yes-or-no variable: `true`/`1` or `false`/`0`; undefined when unset, for the caller's default. */
+const yesNo = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HOST: z.string().trim().min(1).optional(),
@@ -46,7 +52,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SCHEDULED_PUBLISH_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  SEED_DEMO: yesNo,
   OIDC_ISSUER: optionalUrl(['http', 'https']),
   OIDC_CLIENT_ID: z.string().trim().optional(),
   OIDC_CLIENT_SECRET: z.string().trim().optional(),
@@ -73,11 +79,11 @@ const envSchema = z.object({
     .default('us-east-1'),
   S3_ACCESS_KEY: z.string().trim().optional(),
   S3_SECRET: z.string().trim().optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  S3_FORCE_PATH_STYLE: yesNo,
   CF_VERIFY_URL: optionalUrl(['http', 'https']),
   CF_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   TRUST_PROXY: z.string().trim().optional(),
-  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false', '1', '0']).optional(),
+  DATABASE_PREPARED_STATEMENTS: yesNo,
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(128),
 });
 
@@ -201,8 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     scheduledPublishEveryMs: e.SCHEDULED_PUBLISH_EVERY_MS,
-    seedDemo:
-      e.SEED_DEMO === undefined ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true' || e.SEED_DEMO === '1',
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? {
@@ -216,10 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     s3,
     cfVerify: e.CF_VERIFY_URL ? { url: e.CF_VERIFY_URL, timeoutMs: e.CF_VERIFY_TIMEOUT_MS } : undefined,
     trustProxy,
-    preparedStatements:
-      e.DATABASE_PREPARED_STATEMENTS === undefined ||
-      e.DATABASE_PREPARED_STATEMENTS === 'true' ||
-      e.DATABASE_PREPARED_STATEMENTS === '1',
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
   };
 }
@@ -287,7 +289,8 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
   const others = { S3_ENDPOINT: e.S3_ENDPOINT, S3_ACCESS_KEY: e.S3_ACCESS_KEY, S3_SECRET: e.S3_SECRET };
   if (!e.S3_BUCKET) {
     const stray = Object.entries(others).filter(([, value]) => value);
-    if (e.S3_FORCE_PATH_STYLE !== undefined) stray.push(['S3_FORCE_PATH_STYLE', e.S3_FORCE_PATH_STYLE]);
+    if (e.S3_FORCE_PATH_STYLE !== undefined)
+      stray.push(['S3_FORCE_PATH_STYLE', String(e.S3_FORCE_PATH_STYLE)]);
     if (stray.length === 0) return undefined;
     problems.push(`S3_BUCKET is required when ${stray.map(([name]) => name).join(', ')} is set`);
   }
@@ -301,6 +304,6 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
     region: e.S3_REGION,
     accessKeyId: e.S3_ACCESS_KEY || undefined,
     secretAccessKey: e.S3_SECRET || undefined,
-    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
 }

@@ -7,21 +7,9 @@ import type { RecordData } from '../../src/core/records/record';
 import type { RecordTokenType } from '../../src/tools/security/tokens';
 import { IDS, PASSWORD, describeWithFixture, type Fixture } from '../support/fixture';
 import { runScenarios } from '../support/scenarios';
+import { formBody } from '../support/form-body';
 
 const url = (collection: string, action: string) => `/api/collections/${collection}/${action}`;
-
-/** A multipart/form-data body of plain fields, as browsers and PocketBase tools send forms. */
-function multipart(fields: Record<string, string>): { body: string; headers: Record<string, string> } {
-  const boundary = '----auth-scenario-boundary';
-  const body =
-    Object.entries(fields)
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join('') + `--${boundary}--\r\n`;
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const urlEncoded = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
@@ -178,7 +166,7 @@ describeWithFixture('record_auth_with_password', (fixture) => {
       name: 'superuser signs in with a multipart/form-data body',
       method: 'POST',
       url: url('_superusers', 'auth-with-password'),
-      ...multipart({ identity: 'root@example.com', password: PASSWORD }),
+      ...formBody({ identity: 'root@example.com', password: PASSWORD }),
       status: 200,
       contains: ['"token":"', '"email":"root@example.com"'],
     },
@@ -194,7 +182,7 @@ describeWithFixture('record_auth_with_password', (fixture) => {
       name: 'multipart validation errors name the fields',
       method: 'POST',
       url: url('members', 'auth-with-password'),
-      ...multipart({ identityField: 'nope', identity: 'bob', password: PASSWORD }),
+      ...formBody({ identityField: 'nope', identity: 'bob', password: PASSWORD }),
       status: 400,
       contains: ['"identityField":{"code":"validation_in_invalid"'],
     },
@@ -431,7 +419,7 @@ describeWithFixture('record_auth_password_reset_request', (fixture) => {
       name: 'multipart body is read (an invalid email is reported)',
       method: 'POST',
       url: url('members', 'request-password-reset'),
-      ...multipart({ email: 'invalid' }),
+      ...formBody({ email: 'invalid' }),
       status: 400,
       contains: ['"email":{"code":"validation_is_email"'],
     },
@@ -551,7 +539,7 @@ describeWithFixture('record_auth_email_change_request', (fixture) => {
       method: 'POST',
       url: url('members', 'request-email-change'),
       as: 'bob',
-      ...multipart({ newEmail: 'invalid' }),
+      ...formBody({ newEmail: 'invalid' }),
       status: 400,
       contains: ['"newEmail":{"code":"validation_is_email"'],
     },

@@ -1,20 +1,9 @@
 import { IDS, describeWithFixture } from '../support/fixture';
 import { runScenarios } from '../support/scenarios';
+import { formBody } from '../support/form-body';
 
 const posts = '/api/collections/posts/records';
 const json = { 'content-type': 'application/json' };
-
-function multipart(fields: Record<string, string>): { body: string; headers: Record<string, string> } {
-  const boundary = '----scenario-boundary';
-  const body =
-    Object.entries(fields)
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join('') + `--${boundary}--\r\n`;
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describeWithFixture('records create', (fixture) => {
   runScenarios(fixture, [
@@ -169,7 +158,7 @@ describeWithFixture('records create', (fixture) => {
       method: 'POST',
       url: posts,
       as: 'superuser',
-      ...multipart({ title: 'Multipart', author: IDS.bob, views: '7', published: 'true', tags: 'giant' }),
+      ...formBody({ title: 'Multipart', author: IDS.bob, views: '7', published: 'true', tags: 'giant' }),
       status: 200,
       contains: ['"views":7', '"published":true', '"tags":["giant"]'],
     },
@@ -178,7 +167,7 @@ describeWithFixture('records create', (fixture) => {
       method: 'POST',
       url: posts,
       as: 'bob',
-      ...multipart({
+      ...formBody({
         '@jsonPayload': JSON.stringify({ title: 'From payload', author: IDS.bob, meta: { a: 1 } }),
       }),
       status: 200,
@@ -189,7 +178,7 @@ describeWithFixture('records create', (fixture) => {
       method: 'POST',
       url: posts,
       as: 'bob',
-      ...multipart({
+      ...formBody({
         '@jsonPayload': JSON.stringify({ title: 'Payload publish', author: IDS.bob, published: true }),
       }),
       status: 400,
@@ -334,7 +323,7 @@ describeWithFixture('records create', (fixture) => {
       name: 'auth record with an all-digit password sent as multipart',
       method: 'POST',
       url: '/api/collections/members/records',
-      ...multipart({
+      ...formBody({
         username: 'digits',
         email: 'digits@example.com',
         password: '9081726354',

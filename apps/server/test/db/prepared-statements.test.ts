@@ -74,10 +74,10 @@ describe.skipIf(inject('postgresAdminUrl') === null)('prepared statements on Pos
     const read = () => sql<Record<string, unknown>>`SELECT * FROM prep_notes WHERE id = ${'b'}`.execute(db);
     await read();
     await read();
-    const retries = statements.stats.staleRetries;
+    const retries = statements.staleRetries;
     await other.query(`ALTER TABLE prep_notes ADD COLUMN colour TEXT NOT NULL DEFAULT 'blue'`);
     expect((await read()).rows).toEqual([{ id: 'b', body: 'hello', mood: 'calm', colour: 'blue' }]);
-    expect(statements.stats.staleRetries).toBe(retries + 1);
+    expect(statements.staleRetries).toBe(retries + 1);
     expect((await read()).rows).toEqual([{ id: 'b', body: 'hello', mood: 'calm', colour: 'blue' }]);
   });
 

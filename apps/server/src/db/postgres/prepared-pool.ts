@@ -1,6 +1,6 @@
 /**
  * PostgreSQL connections that keep the statements the server runs again and again prepared, so each
- * run skips parsing and, once PostgreSQL settles on a generic plan, planning (docs/adr/0019-...).
+ * run skips parsing and, once PostgreSQL settles on a generic plan, planning (docs/adr/0020-prepared-statements-on-postgresql.md).
  * Kysely sends every statement as an unnamed one, parsed and planned afresh; a comment's creation
  * runs about ten of them in one transaction, and on a busy site the same few dozen texts account
  * for nearly every statement.
@@ -47,8 +47,8 @@ export class PreparedStatements {
   private generation = 0;
   private readonly seen = new Map<string, number>();
   private readonly states = new WeakMap<pg.PoolClient, ConnectionState>();
-  /** Statements run prepared and unprepared (for tests and operators). */
-  readonly stats = { prepared: 0, unprepared: 0, staleRetries: 0 };
+  /** Reads run again unprepared after another process's DDL caught them. */
+  staleRetries = 0;
 
   /** Forgets every prepared statement: the tables' shapes may have changed. */
   invalidate(): void {
@@ -121,18 +121,14 @@ class PreparingClient {
     else if (ENDS.test(text)) state.inTransaction = false;
 
     const name = statements.isStale(state) ? undefined : statements.nameFor(state, text);
-    if (!name) {
-      statements.stats.unprepared++;
-      return (await client.query({ text, values })) as unknown as QueryResult;
-    }
+    if (!name) return (await client.query({ text, values })) as unknown as QueryResult;
     try {
-      statements.stats.prepared++;
       return (await client.query({ name, text, values })) as unknown as QueryResult;
     } catch (error) {
       if (!isStalePlan(error)) throw error;
       statements.invalidate();
       if (state.inTransaction) throw error;
-      statements.stats.staleRetries++;
+      statements.staleRetries++;
       return (await client.query({ text, values })) as unknown as QueryResult;
     }
   }
