@@ -13,7 +13,7 @@ import type { RecordEvent } from '../core/hooks';
 import { createRecord, updateRecord } from '../core/records/write';
 import { columnKey, rowsKey } from '../core/records/list-cache';
 import type { ListRuleShortcut } from '../core/records/read';
-import { rememberedExists } from '../core/records/remembered-exists';
+import { inWrite, rememberedExists, type ExistsReads } from '../core/records/remembered-exists';
 import { systemRequest } from '../core/rules/request-info';
 import type { AnyKysely } from '../db/types';
 import { text } from './values';
@@ -46,9 +46,7 @@ export function withoutBlocksWhenNone(): ListRuleShortcut {
     const rules = new Map<string, string>();
     const auth = request.auth;
     if (!auth || auth.isSuperuser) return rules;
-    const blocks = sql`SELECT id FROM blocks WHERE blocker = ${String(auth.record.id)} LIMIT 1`;
-    const reads = [rowsKey('blocks'), columnKey('blocks', 'blocker')];
-    if (await rememberedExists(io, blocks, reads)) return rules;
+    if (await blockedAnyone(io, String(auth.record.id))) return rules;
     for (const name of LISTS_HIDING_BLOCKED) {
       const rule = ruleOf(name);
       if (rule && NOT_BLOCKED_TAIL.test(rule)) rules.set(name, rule.replace(NOT_BLOCKED_TAIL, ''));
@@ -57,12 +55,25 @@ export function withoutBlocksWhenNone(): ListRuleShortcut {
   };
 }
 
+/**
+ * Whether `member` blocked anyone, remembered until a block is made or lifted. Most members never
+ * block, and then neither their lists nor the notices they are sent need a look-up in `blocks`.
+ */
+export function blockedAnyone(io: ExistsReads, member: string): Promise<boolean> {
+  const blocks = sql`SELECT id FROM blocks WHERE blocker = ${member} LIMIT 1`;
+  return rememberedExists(io, blocks, [rowsKey('blocks'), columnKey('blocks', 'blocker')]);
+}
+
 /** Whether `user` blocked any of `members`. */
-export async function blocksAnyOf(db: AnyKysely, user: string, members: readonly string[]): Promise<boolean> {
+export async function blocksAnyOf(
+  io: ExistsReads,
+  user: string,
+  members: readonly string[],
+): Promise<boolean> {
   const others = members.filter((m) => m && m !== user);
-  if (!user || others.length === 0) return false;
+  if (!user || others.length === 0 || !(await blockedAnyone(io, user))) return false;
   const rows = await sql<{ id: string }>`SELECT id FROM blocks
-    WHERE blocker = ${user} AND blocked IN (${sql.join(others)}) LIMIT 1`.execute(db);
+    WHERE blocker = ${user} AND blocked IN (${sql.join(others)}) LIMIT 1`.execute(io.db);
   return rows.rows.length > 0;
 }
 
@@ -71,7 +82,8 @@ async function blockDeclinedSender(core: Core, event: RecordEvent): Promise<void
   if (status !== 'declined' || text(event.previous?.status) === 'declined') return;
   const blocker = text(event.record.to);
   const blocked = text(event.record.from);
-  if (!blocker || !blocked || (await blocksAnyOf(event.db, blocker, [blocked]))) return;
+  if (!blocker || !blocked || (await blocksAnyOf(inWrite(core.records, event.scope), blocker, [blocked])))
+    return;
   const system = systemRequest(core.registry.find('_superusers')!);
   await createRecord(core.records, core.registry.find('blocks')!, { blocker, blocked }, system, event.scope);
 }

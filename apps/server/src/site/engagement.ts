@@ -5,8 +5,9 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
+import { inWrite } from '../core/records/remembered-exists';
 import { columnsChanged } from '../core/records/scope';
-import { loadPost } from './links';
+import { rememberedPost } from './links';
 import { notify, notifyFolded } from './notify';
 import { text } from './values';
 
@@ -28,7 +29,7 @@ function reactionNotice(core: Core, collection: 'likes' | 'favorites', icon: str
   core.hooks.on(
     'afterCreate',
     async (event) => {
-      const post = await loadPost(event.db, String(event.record.target));
+      const post = await rememberedPost(inWrite(core.records, event.scope), String(event.record.target));
       if (!post) return;
       const href = post.href;
       for (const user of post.contributors) {
@@ -45,7 +46,7 @@ function reactionNotice(core: Core, collection: 'likes' | 'favorites', icon: str
 }
 
 async function commentNotices(core: Core, event: RecordEvent): Promise<void> {
-  const post = await loadPost(event.db, String(event.record.target));
+  const post = await rememberedPost(inWrite(core.records, event.scope), String(event.record.target));
   if (!post) return;
   const href = `${post.href}#comment-${String(event.record.id)}`;
   const told = new Set<string>();

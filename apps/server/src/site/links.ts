@@ -1,5 +1,7 @@
 /** Where a post lives in the web app, for notification links (spec routes). */
 import { sql } from 'kysely';
+import { columnKey, rowsKey } from '../core/records/list-cache';
+import { rememberedRow, type ExistsReads } from '../core/records/remembered-exists';
 import type { AnyKysely } from '../db/types';
 import { text } from './values';
 
@@ -7,7 +9,7 @@ export interface PostSummary {
   id: string;
   type: string;
   title: string;
-  contributors: string[];
+  contributors: readonly string[];
   published: string;
   /** Its page in the web app: the story, series or forum thread it heads. */
   href: string;
@@ -43,4 +45,24 @@ export async function loadPost(db: AnyKysely, id: string): Promise<PostSummary |
     published: text(row.published),
     href: text(row.href) || (SECTION[type] ?? '/'),
   };
+}
+
+/** What `loadPost` reads, as list-cache keys: a post's own columns, and the records that give its address. */
+const POST_READS = [
+  rowsKey('posts'),
+  ...['type', 'title', 'contributors', 'published'].map((field) => columnKey('posts', field)),
+  ...['stories', 'series', 'forum_posts'].flatMap((name) => [rowsKey(name), columnKey(name, 'post')]),
+  columnKey('forum_posts', 'forum'),
+];
+
+/**
+ * `loadPost`, remembered while nothing it reads changes (a new comment or like changes only the
+ * post's counters): every comment, like and favorite on a post tells its contributors, and inside a
+ * write on PostgreSQL each look-up is a round trip.
+ */
+export function rememberedPost(io: ExistsReads, id: string): Promise<Readonly<PostSummary> | null> {
+  return rememberedRow(io, `post-summary\u0002${id}`, POST_READS, async () => {
+    const post = await loadPost(io.db, id);
+    return post && { ...post, contributors: Object.freeze(post.contributors) };
+  });
 }

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
+import { inWrite } from '../core/records/remembered-exists';
 import { createRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { blocksAnyOf } from './blocks';
@@ -27,15 +28,15 @@ const actorOf = (event: RecordEvent) =>
   event.request.auth?.isSuperuser ? null : text(event.request.auth?.record.id);
 
 /** Whether the notice's recipient blocked whoever it is about. */
-async function fromBlocked(event: RecordEvent, input: NotificationInput): Promise<boolean> {
+async function fromBlocked(core: Core, event: RecordEvent, input: NotificationInput): Promise<boolean> {
   const actor = actorOf(event);
   const about = input.about ?? (actor ? [actor] : []);
-  return blocksAnyOf(event.db, input.user, about);
+  return blocksAnyOf(inWrite(core.records, event.scope), input.user, about);
 }
 
 export async function notify(core: Core, event: RecordEvent, input: NotificationInput): Promise<void> {
   if (input.user === actorOf(event) || input.user === '') return;
-  if (await fromBlocked(event, input)) return;
+  if (await fromBlocked(core, event, input)) return;
   const notifications = core.registry.find('notifications')!;
   const { about: _about, ...fields } = input;
   await createRecord(
@@ -58,7 +59,7 @@ export async function notifyFolded(
   text: (count: number) => string,
 ): Promise<void> {
   if (input.user === actorOf(event) || input.user === '') return;
-  if (await fromBlocked(event, input)) return;
+  if (await fromBlocked(core, event, input)) return;
   const notifications = core.registry.find('notifications')!;
   const system = systemRequest(core.registry.find('_superusers')!);
   const unread = (

@@ -97,11 +97,17 @@ export interface RememberedAccount {
   account: Readonly<Record<string, unknown>>;
 }
 
+/** A row a write reads (records/remembered-exists.ts `rememberedRow`), or null when there was none. */
+export interface RememberedRow {
+  row: Readonly<Record<string, unknown>> | null;
+}
+
 /**
- * What is remembered: a total, the ids of a page in order, a rendered answer, where one is, or an
- * account.
+ * What is remembered: a total, the ids of a page in order, a rendered answer, where one is, an
+ * account, or a row.
  */
-export type ListAnswer = number | readonly string[] | RenderedAnswer | AnswerAddress | RememberedAccount;
+export type ListAnswer =
+  number | readonly string[] | RenderedAnswer | AnswerAddress | RememberedAccount | RememberedRow;
 
 interface Entry {
   value: ListAnswer;
@@ -174,6 +180,8 @@ export class ListCache {
     addressMisses: 0,
     accountHits: 0,
     accountMisses: 0,
+    rowHits: 0,
+    rowMisses: 0,
   };
 
   constructor(options: ListCacheOptions = {}) {
@@ -242,6 +250,13 @@ export class ListCache {
     const value = this.lookup(key, now) as RememberedAccount | undefined;
     this.stats[value === undefined ? 'accountMisses' : 'accountHits']++;
     return value?.account;
+  }
+
+  /** A remembered row (records/remembered-exists.ts `rememberedRow`). */
+  getRow(key: string, now = Date.now()): RememberedRow | undefined {
+    const value = this.lookup(key, now) as RememberedRow | undefined;
+    this.stats[value === undefined ? 'rowMisses' : 'rowHits']++;
+    return value;
   }
 
   /**

@@ -15,6 +15,7 @@ import { applyBody } from './modifiers';
 import { findRecord } from './find';
 import { ruleHolds } from '../rules/access';
 import { encodeData, type RecordData } from './record';
+import { inWrite } from './remembered-exists';
 import { columnsChanged, inWriteScope, rowsChanged, type WriteScope } from './scope';
 import { uniqueViolation } from './unique-errors';
 import { validateFields, validateRelations, type FieldErrors } from './validate';
@@ -86,11 +87,17 @@ export async function createRecord(
   };
 
   return inWriteScope(ctx, scope, async (s) => {
-    fail(CREATE_FAILED, { ...errors, ...(await validateRelations(s.db, ctx.registry, collection, data)) });
+    fail(CREATE_FAILED, {
+      ...errors,
+      ...(await validateRelations(inWrite(ctx, s), ctx.registry, collection, data)),
+    });
     await files.store(s, String(data.id));
     if (collection.type === 'auth') data.password = await ctx.passwords.hash(String(data.password));
     const event = { collection, record: data, db: s.db, scope: s, request: { ...request, body: resolved } };
     await ctx.hooks.emit('beforeCreate', event);
+    // Noted before the row exists, so nothing read later in this write about this collection's rows
+    // is taken for committed data (remembered-exists.ts `inWrite`).
+    rowsChanged(s, collection.name);
     try {
       await s.db
         .insertInto(collection.name)
@@ -107,7 +114,6 @@ export async function createRecord(
       throw new ApiError(400, CREATE_FAILED);
     }
     await ctx.hooks.emit('afterCreate', event);
-    rowsChanged(s, collection.name);
     s.afterCommit.push(() => ctx.hooks.emit('createCommitted', { collection, record: data, request }));
     return data;
   });
@@ -172,7 +178,7 @@ export async function updateRecord(
       ...idError,
       ...auth.fields,
       ...fileErrors,
-      ...(await validateRelations(s.db, ctx.registry, collection, data)),
+      ...(await validateRelations(inWrite(ctx, s), ctx.registry, collection, data)),
     });
     if (auth.passwordChanged) {
       data.password = await ctx.passwords.hash(String(data.password));
@@ -181,6 +187,7 @@ export async function updateRecord(
     await files.store(s, id);
     const event = { collection, record: data, previous, db: s.db, scope: s, request: ruleRequest };
     await ctx.hooks.emit('beforeUpdate', event);
+    columnsChanged(s, collection.name, changedFields(collection, previous, data));
     try {
       const { id: _id, ...changes } = encodeData(collection, data, ctx.db.dialect);
       await s.db.updateTable(collection.name).set(changes).where('id', '=', id).execute();
@@ -188,7 +195,6 @@ export async function updateRecord(
       throw uniqueViolation(error, collection, UPDATE_FAILED) ?? error;
     }
     await ctx.hooks.emit('afterUpdate', event);
-    columnsChanged(s, collection.name, changedFields(collection, previous, data));
     s.afterCommit.push(() =>
       ctx.hooks.emit('updateCommitted', { collection, record: data, previous, request }),
     );
