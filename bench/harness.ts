@@ -19,13 +19,14 @@ import {
   formatMs,
   formatRps,
   renderSection,
+  rowsPerSecond,
   writeDoc,
   writeJson,
   type BenchReport,
   type DialectReport,
   type ScenarioOutcome,
 } from './report';
-import type { Scenario } from './scenarios';
+import { pageBudget, type Scenario } from './scenarios';
 
 export const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -235,12 +236,34 @@ export async function measure(
   });
   outcome.cpu = probe.result();
   outcome.rssMb = processRssMb(server.pid);
+  if (scenario.rowsOf) {
+    outcome.meanRows = await meanRows(server, scenario);
+    outcome.budget = pageBudget(outcome.meanRows);
+  }
   const h = outcome.http;
+  const rows = outcome.meanRows === undefined ? '' : ` (${formatRps(rowsPerSecond(outcome))} rows/s)`;
   log(
-    `  ${scenario.key.padEnd(24)} ${formatRps(h.rps).padStart(7)} req/s  p50 ${formatMs(h.p50)}  p95 ${formatMs(h.p95)}  ` +
+    `  ${scenario.key.padEnd(24)} ${formatRps(h.rps).padStart(7)} req/s${rows}  p50 ${formatMs(h.p50)}  p95 ${formatMs(h.p95)}  ` +
       `p99 ${formatMs(h.p99)} ms  errors ${h.errors}  [${outcome.answer}]  (${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
   return outcome;
+}
+
+/** Answers sampled for a scenario's mean rows: the first requests of the sequence the load sent. */
+const ROW_SAMPLES = 100;
+
+/**
+ * The mean rows per answer of a scenario judged by rows per second. Its answers differ by caller (a
+ * member's own stories), so it is the mean over the first requests of the same sequence, asked one at
+ * a time after the measured window.
+ */
+async function meanRows(server: ServerChild, scenario: Scenario): Promise<number> {
+  let rows = 0;
+  for (let i = 0; i < ROW_SAMPLES; i++) {
+    const answer = await fetchOnce(server.url, scenario.request(i));
+    rows += scenario.rowsOf!(answer.body);
+  }
+  return rows / ROW_SAMPLES;
 }
 
 export async function runFloors(

@@ -24,6 +24,8 @@ export interface ScenarioOutcome {
   answer?: string;
   problem?: string;
   budget?: Budget;
+  /** Mean rows per answer over a sample of the scenario's requests (scenarios judged by rows/s). */
+  meanRows?: number;
   floor?: FloorResult;
   statements?: Statement[];
   plans?: string[];
@@ -99,10 +101,23 @@ function verdict(outcome: ScenarioOutcome): string {
   if (!http) return 'not run';
   const misses: string[] = [];
   if (http.rps < budget.rps) misses.push('rate');
+  if (budget.rowsPerSecond !== undefined && rowsPerSecond(outcome) < budget.rowsPerSecond)
+    misses.push('rows/s');
   if (budget.p95Ms !== undefined && http.p95 >= budget.p95Ms) misses.push('p95');
   if (budget.p99Ms !== undefined && http.p99 >= budget.p99Ms) misses.push('p99');
   if (http.errors > 0) misses.push('errors');
   return misses.length ? `**misses** (${misses.join(', ')})` : 'meets';
+}
+
+/** Rows served per second: answered requests times the mean rows per answer (0 when not sampled). */
+export function rowsPerSecond(outcome: ScenarioOutcome): number {
+  return outcome.http && outcome.meanRows !== undefined ? outcome.http.rps * outcome.meanRows : 0;
+}
+
+/** The rate, with the rows it serves per second when the scenario is judged by them. */
+function rateCell(outcome: ScenarioOutcome, http: LoadResult): string {
+  if (outcome.meanRows === undefined) return formatRps(http.rps);
+  return `${formatRps(http.rps)} (${formatRps(rowsPerSecond(outcome))} rows/s)`;
 }
 
 function floorCell(outcome: ScenarioOutcome): string {
@@ -158,7 +173,7 @@ function scenarioRow(outcome: ScenarioOutcome, dialect: string): string {
   return row([
     `\`${outcome.key}\``,
     String(outcome.connections),
-    formatRps(http.rps),
+    rateCell(outcome, http),
     formatMs(http.p50),
     formatMs(http.p95),
     formatMs(http.p99),

@@ -14,7 +14,15 @@ import { listAdjustments } from '../../apps/server/src/core/records/list-adjustm
 import { listRecords, viewRecord, type ListParams } from '../../apps/server/src/core/records/read';
 import { readerOf } from '../../apps/server/src/core/records/remembered-exists';
 import { guestRequest } from '../../apps/server/src/core/rules/request-info';
-import { CREATE_COMMENT_BUDGET, LIST_BUDGET, SEARCH_BUDGET, VIEW_BUDGET, type Scenario } from '../scenarios';
+import {
+  CREATE_COMMENT_BUDGET,
+  LARGE_PAGE_BUDGET,
+  LARGE_PAGE_ROWS,
+  LIST_BUDGET,
+  SEARCH_BUDGET,
+  VIEW_BUDGET,
+  type Scenario,
+} from '../scenarios';
 import type { CommunityFacts } from './dataset';
 
 /** What the story pages expand (apps/web/src/features/stories/api/get-stories.ts). */
@@ -434,11 +442,13 @@ export function communityScenarios(
     const who = call.who ?? 'member';
     const queryOf = call.query;
     const tokenOf = (i: number) => (call.talker ? ctx.talker(i).token : ctx.token(who, i));
+    const large = Number(queryOf(0).perPage ?? 30) > LARGE_PAGE_ROWS;
     return {
       key: call.key,
       title: call.title,
       connections,
-      budget: LIST_BUDGET,
+      budget: large ? LARGE_PAGE_BUDGET : LIST_BUDGET, // a large one's follows its answers (pageBudget)
+      ...(large ? { rowsOf: (body: string) => (JSON.parse(body) as { items: unknown[] }).items.length } : {}),
       request: (i) => ({
         method: 'GET',
         path: `/api/collections/${call.collection}/records?${new URLSearchParams(queryOf(i)).toString()}`,
