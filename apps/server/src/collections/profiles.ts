@@ -29,14 +29,14 @@ export const profiles: CollectionInput = {
     { name: 'cf_username', type: 'text', max: 100 },
     { name: 'cf_verified', type: 'date' },
     // Computed fields follow their owner's setting (PRODUCT.md §15): the age is read, filtered and
-    // sorted on only where `displayAge` is on (by the member themself and moderators always). A JSON
-    // `true` reads as text `true` on PostgreSQL and `1` on SQLite, hence both comparisons.
+    // sorted on only where `displayAge` is on (by the member themself and moderators always). In a
+    // rule `true` is 1, and a JSON path compared with 1 matches a stored `true` on both databases.
     {
       name: 'age',
       type: 'number',
       onlyInt: true,
       min: 0,
-      readRule: any('user.settings.displayAge = true', 'user.settings.displayAge = 1', owns('user'), MOD),
+      readRule: any('user.settings.displayAge = true', owns('user'), MOD),
     },
     { name: 'location', type: 'text', max: 200 },
     { name: 'relationship_status', type: 'select', values: ['single', 'taken', 'open', 'other'] },
