@@ -16,7 +16,6 @@ import { readerOf } from '../../apps/server/src/core/records/remembered-exists';
 import { guestRequest } from '../../apps/server/src/core/rules/request-info';
 import {
   CREATE_COMMENT_BUDGET,
-  LARGE_PAGE_BUDGET,
   LARGE_PAGE_ROWS,
   LIST_BUDGET,
   SEARCH_BUDGET,
@@ -447,7 +446,7 @@ export function communityScenarios(
       key: call.key,
       title: call.title,
       connections,
-      budget: large ? LARGE_PAGE_BUDGET : LIST_BUDGET, // a large one's follows its answers (pageBudget)
+      budget: LIST_BUDGET, // for a list that may answer more rows, set from its answers (pageBudget)
       ...(large ? { rowsOf: (body: string) => (JSON.parse(body) as { items: unknown[] }).items.length } : {}),
       request: (i) => ({
         method: 'GET',

@@ -30,8 +30,8 @@ describeEachDialect('remembered accounts', (getDb) => {
     expect((await refresh(token)).statusCode).toBe(200);
     const before = stats();
     expect((await refresh(token)).statusCode).toBe(200);
-    expect(stats().accountHits - before.accountHits).toBe(1);
-    expect(stats().accountMisses).toBe(before.accountMisses);
+    expect(stats().rowHits - before.rowHits).toBe(1);
+    expect(stats().rowMisses).toBe(before.rowMisses);
   });
 
   it('ends a session on the request after a ban', async () => {

@@ -14,25 +14,21 @@ import type { RecordContext } from '../records/context';
 import { findRecord } from '../records/find';
 import { recordKeys } from '../records/list-cache';
 import type { RecordData } from '../records/record';
+import { readerOf, rememberedRow } from '../records/remembered-exists';
 
 /**
  * The account `id` of `collection` as the reader sees it, or null. The same frozen object is given to
  * every request while it is remembered: nothing may change it.
  */
-export async function rememberedAccount(
+export function rememberedAccount(
   records: RecordContext,
   collection: Collection,
   id: string,
 ): Promise<RecordData | null> {
-  const cache = records.lists;
-  if (!cache) return findRecord(records, collection, id, null);
-  const key = `account\u0002${collection.id}\u0002${id}`;
-  const remembered = cache.getAccount(key);
-  if (remembered) return remembered;
-  const taken = cache.snapshot(recordKeys(collection));
-  const record = await findRecord(records, collection, id, null);
-  if (!record) return null;
-  const account = Object.freeze(record);
-  cache.store(key, { account }, taken);
-  return account;
+  return rememberedRow(
+    readerOf(records),
+    `account\u0002${collection.id}\u0002${id}`,
+    recordKeys(collection),
+    () => findRecord(records, collection, id, null),
+  );
 }

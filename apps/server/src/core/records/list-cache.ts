@@ -92,22 +92,16 @@ export const DEFAULT_RENDERED_BYTES = 128 * 1024 * 1024;
 /** Longer texts are not ids (15 characters by default): an answer's mentions record none. */
 export const MAX_MENTION = 255;
 
-/** An account a token named, as read (core/auth/remembered-accounts.ts). */
-export interface RememberedAccount {
-  account: Readonly<Record<string, unknown>>;
-}
-
-/** A row a write reads (records/remembered-exists.ts `rememberedRow`), or null when there was none. */
+/**
+ * A row read by id (records/remembered-exists.ts `rememberedRow`): the account a token names, a post a
+ * notice links to. Null when there was none.
+ */
 export interface RememberedRow {
   row: Readonly<Record<string, unknown>> | null;
 }
 
-/**
- * What is remembered: a total, the ids of a page in order, a rendered answer, where one is, an
- * account, or a row.
- */
-export type ListAnswer =
-  number | readonly string[] | RenderedAnswer | AnswerAddress | RememberedAccount | RememberedRow;
+/** What is remembered: a total, the ids of a page in order, a rendered answer, where one is, or a row. */
+export type ListAnswer = number | readonly string[] | RenderedAnswer | AnswerAddress | RememberedRow;
 
 interface Entry {
   value: ListAnswer;
@@ -178,8 +172,6 @@ export class ListCache {
     renderedMisses: 0,
     addressHits: 0,
     addressMisses: 0,
-    accountHits: 0,
-    accountMisses: 0,
     rowHits: 0,
     rowMisses: 0,
   };
@@ -243,13 +235,6 @@ export class ListCache {
     const value = this.lookup(address, now) as AnswerAddress | undefined;
     this.stats[value === undefined ? 'addressMisses' : 'addressHits']++;
     return value?.answerKey;
-  }
-
-  /** A remembered account (core/auth/remembered-accounts.ts). */
-  getAccount(key: string, now = Date.now()): Readonly<Record<string, unknown>> | undefined {
-    const value = this.lookup(key, now) as RememberedAccount | undefined;
-    this.stats[value === undefined ? 'accountMisses' : 'accountHits']++;
-    return value?.account;
   }
 
   /** A remembered row (records/remembered-exists.ts `rememberedRow`). */

@@ -1,6 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import type { AnyKysely, Database } from '../../db/types';
-import { queryKey, type ListAnswer, type ListCache } from './list-cache';
+import { queryKey, type ListCache } from './list-cache';
 import type { WriteScope } from './scope';
 import { runUserQuery } from './user-query';
 
@@ -86,8 +86,9 @@ export async function rememberedExists(
 }
 
 /**
- * One row a write needs to read (a post's title and address for a notice), remembered under `key`
- * until something it reads changes. The same frozen row is given to every caller: nothing may change it.
+ * One row read by id (the account a token names, a post's title and address for a notice), or its
+ * absence, remembered under `key` until something it reads changes. The same frozen row is given to
+ * every caller: nothing may change it.
  */
 export async function rememberedRow<T extends Record<string, unknown>>(
   io: ExistsReads,
@@ -98,10 +99,7 @@ export async function rememberedRow<T extends Record<string, unknown>>(
   noteReads(io, reads);
   const lists = cacheFor(io, reads);
   if (!lists) return read();
-  const remembered = lists.getRow(key);
-  if (remembered) return remembered.row as Readonly<T> | null;
-  const answer: ListAnswer = await lists.once(key, reads, async () => ({
-    row: Object.freeze(await read()),
-  }));
-  return (answer as { row: Readonly<T> | null }).row;
+  const remembered =
+    lists.getRow(key) ?? (await lists.once(key, reads, async () => ({ row: Object.freeze(await read()) })));
+  return remembered.row as Readonly<T> | null;
 }
