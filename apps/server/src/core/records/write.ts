@@ -3,7 +3,7 @@
  * create rule is 400 "Failed to create record."; a failing update/delete rule is 404 (the record is
  * not revealed). Each write is one transaction with its before/after hooks; committed events follow.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
 import { nowString } from '../../tools/dates';
 import { randomFromPattern } from '../../tools/pattern-random';
@@ -13,7 +13,8 @@ import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import type { RecordContext } from './context';
 import { applyBody } from './modifiers';
 import { findRecord } from './find';
-import { ruleHolds } from '../rules/access';
+import { createRuleInInsert, ruleHolds } from '../rules/access';
+import { ROW } from './context';
 import { encodeData, type RecordData } from './record';
 import { inWrite } from './remembered-exists';
 import { columnsChanged, inWriteScope, rowsChanged, type WriteScope } from './scope';
@@ -24,6 +25,8 @@ import { removeReferences } from './references';
 import { planFiles, removeRecordFilesAfterCommit } from '../files/record-files';
 
 const CREATE_FAILED = 'Failed to create record.';
+/** The name of the inserted row in an insert that checks the create rule itself. */
+const INSERTED = '_inserted';
 const UPDATE_FAILED = 'Failed to update record.';
 
 function requireWritable(collection: Collection): void {
@@ -98,18 +101,19 @@ export async function createRecord(
     // Noted before the row exists, so nothing read later in this write about this collection's rows
     // is taken for committed data (remembered-exists.ts `inWrite`).
     rowsChanged(s, collection.name);
+    const ruleInInsert = createRuleInInsert(ctx, s.db, collection, event.request);
+    let holds: boolean;
     try {
-      await s.db
-        .insertInto(collection.name)
-        .values(encodeData(collection, data, ctx.db.dialect))
-        .execute();
+      holds = await insertRow(s, collection, encodeData(collection, data, ctx.db.dialect), ruleInInsert);
     } catch (error) {
       throw uniqueViolation(error, collection, CREATE_FAILED) ?? error;
     }
     if (
-      !superuser &&
-      collection.createRule &&
-      !(await ruleHolds(ctx, s, collection, collection.createRule, String(data.id), event.request))
+      !holds ||
+      (!ruleInInsert &&
+        !superuser &&
+        collection.createRule &&
+        !(await ruleHolds(ctx, s, collection, collection.createRule, String(data.id), event.request)))
     ) {
       throw new ApiError(400, CREATE_FAILED);
     }
@@ -117,6 +121,30 @@ export async function createRecord(
     s.afterCommit.push(() => ctx.hooks.emit('createCommitted', { collection, record: data, request }));
     return data;
   });
+}
+
+/**
+ * Inserts the row; with `rule`, in one statement that also tells whether the create rule holds for
+ * it (rules/access.ts `createRuleInInsert`), saving the round trip of a check after the insert.
+ */
+async function insertRow(
+  scope: WriteScope,
+  collection: Collection,
+  row: Record<string, unknown>,
+  rule: RawBuilder<unknown> | null,
+): Promise<boolean> {
+  const insert = scope.db.insertInto(collection.name).values(row);
+  if (!rule) {
+    await insert.execute();
+    return true;
+  }
+  const checked = await scope.db
+    .with(INSERTED, () => insert.returningAll())
+    .selectFrom(`${INSERTED} as ${ROW}`)
+    .select(sql<number>`1`.as('holds'))
+    .where(rule as RawBuilder<SqlBool>)
+    .execute();
+  return checked.length > 0;
 }
 
 /** `validation_pk_change` when the body names an id other than the stored one (read as text, like PocketBase). */

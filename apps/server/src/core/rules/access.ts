@@ -8,6 +8,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AnyKysely } from '../../db/types';
 import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
 import type { Collection } from '../collections/model';
+import type { CollectionRegistry } from '../collections/registry';
+import { relationIndexOf } from '../collections/relation-indexes';
 import { ROW, type RecordContext } from '../records/context';
 import { findRecord } from '../records/find';
 import { readFlagColumns, type RecordData } from '../records/record';
@@ -64,6 +66,48 @@ function columnsFor(ctx: CompileContext, collection: Collection, standIn: boolea
     return sql`CASE WHEN ${rule} THEN 1 ELSE 0 END AS ${sql.id(column)}`;
   });
   return sql`${row}, ${sql.join(flags)}`;
+}
+
+/**
+ * The create rule as a condition on the new row, when PostgreSQL can check it in the insert's own
+ * statement (`WITH inserted AS (INSERT ... RETURNING *) SELECT ... WHERE rule`), else null. The
+ * statement's other reads see the tables as they were when it started, so the rule may not read this
+ * collection's rows or its relation index tables, which the insert is changing; every other table
+ * reads as the transaction sees it, its earlier writes included, exactly as a check run after the
+ * insert would. A rule that reads a view is checked after the insert too, since the view may read
+ * the collection.
+ */
+export function createRuleInInsert(
+  ctx: RecordContext,
+  db: AnyKysely,
+  collection: Collection,
+  request: RequestInfo,
+): RawBuilder<unknown> | null {
+  if (ctx.db.dialect !== 'postgres' || !collection.createRule || isSuperuser(request)) return null;
+  const condition = ruleSql(compileContext(ctx, request), collection, collection.createRule, ROW);
+  const text = condition.compile(db).sql;
+  const written = tablesWrittenByInsert(ctx.registry, collection);
+  return written.some((table) => text.includes(`"${table}"`)) ? null : condition;
+}
+
+const writtenTables = new WeakMap<Collection, { version: number; tables: string[] }>();
+
+/**
+ * What a rule must not read to be checked in an insert into the collection: the collection's table,
+ * its relation index tables, and every view (a view's query may read the collection's table).
+ */
+function tablesWrittenByInsert(registry: CollectionRegistry, collection: Collection): string[] {
+  const known = writtenTables.get(collection);
+  if (known?.version === registry.version) return known.tables;
+  const indexes = collection.fields.map((field) => relationIndexOf(collection, field));
+  const views = registry.all().filter((other) => other.type === 'view');
+  const tables = [
+    collection.name,
+    ...indexes.filter((index) => index !== undefined),
+    ...views.map((view) => view.name),
+  ];
+  writtenTables.set(collection, { version: registry.version, tables });
+  return tables;
 }
 
 /** Whether the rule holds for the row `id` as the transaction sees it now. */

@@ -15,9 +15,18 @@
  *     each connection forgets the old ones before its next statement. DDL run by another process is
  *     seen by that error: the generation moves on, and a statement outside a transaction is run
  *     again unprepared. Inside a transaction the error aborts it, as any failed statement does.
+ *
+ * A transaction's BEGIN is held back and sent in the same write as its first statement, both
+ * answered after one Sync (`AfterBegin`), so a transaction costs one round trip less
+ * (docs/adr/0022-begin-sent-with-the-first-statement.md). PostgreSQL runs the messages before a Sync
+ * in an implicit transaction, and a BEGIN among them turns it into the explicit one the later
+ * statements join, as libpq's pipeline mode relies on. The BEGIN is itself a statement prepared on
+ * the connection (by its first transaction, which sends it alone): were it parsed beside the
+ * statement, node-postgres would take its ParseComplete for the statement's. A transaction that
+ * ends before any statement sends neither its BEGIN nor its end.
  */
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 
 /** Texts prepared on one connection at most. */
 export const MAX_PER_CONNECTION = 200;
@@ -39,7 +48,11 @@ interface ConnectionState {
   generation: number;
   /** Text → the name it is prepared under on this connection. */
   names: Map<string, string>;
+  /** The BEGIN texts prepared on this connection, under their names. */
+  begins: Map<string, string>;
   inTransaction: boolean;
+  /** The BEGIN (or START TRANSACTION) text waiting for the transaction's first statement. */
+  heldBegin?: string;
 }
 
 /** What every connection of the pool shares: which texts recur, and the generation of names. */
@@ -58,7 +71,7 @@ export class PreparedStatements {
   stateOf(client: pg.PoolClient): ConnectionState {
     let state = this.states.get(client);
     if (!state) {
-      state = { generation: this.generation, names: new Map(), inTransaction: false };
+      state = { generation: this.generation, names: new Map(), begins: new Map(), inTransaction: false };
       this.states.set(client, state);
     }
     return state;
@@ -89,10 +102,55 @@ export class PreparedStatements {
   renew(state: ConnectionState): void {
     state.generation = this.generation;
     state.names.clear();
+    state.begins.clear();
   }
 }
 
 type QueryResult = PostgresQueryResult<unknown>;
+
+/** The answer to a BEGIN or an end held back: Kysely reads nothing of it. */
+function heldAnswer(command: string): QueryResult {
+  return { command, rowCount: 0, rows: [] } as unknown as QueryResult;
+}
+
+/** The parts of node-postgres's connection a query writes its messages with. */
+interface WireConnection {
+  bind(message: { portal: string; statement: string; values: unknown[] }): void;
+  execute(message: { portal: string }): void;
+}
+
+type PgAnswer = QueryResult | QueryResult[];
+type QueryBase = new (
+  config: pg.QueryConfig & { queryMode: 'extended' },
+  values: undefined,
+  callback: (error: Error | undefined, answer: PgAnswer) => void,
+) => { prepare(connection: WireConnection): void };
+
+/**
+ * node-postgres's extended-protocol query, with the bind and execute of a BEGIN prepared on the
+ * connection written before the statement's own messages and its Sync (the query corks the socket around them, so they leave in
+ * one write). The backend answers the BEGIN's CommandComplete first; node-postgres collects each
+ * CommandComplete as a result of its own, and the statement's is the last.
+ */
+class AfterBegin extends (pg.Query as unknown as QueryBase) {
+  constructor(
+    private readonly beginName: string,
+    config: pg.QueryConfig,
+    done: (error: Error | undefined, answer: QueryResult) => void,
+  ) {
+    super({ ...config, queryMode: 'extended' }, undefined, (error, answer) =>
+      error
+        ? done(error, undefined as never)
+        : done(undefined, Array.isArray(answer) ? answer.at(-1)! : answer),
+    );
+  }
+
+  override prepare(connection: WireConnection): void {
+    connection.bind({ portal: '', statement: this.beginName, values: [] });
+    connection.execute({ portal: '' });
+    super.prepare(connection);
+  }
+}
 
 /** A pool client that runs recurring statements prepared. */
 class PreparingClient {
@@ -102,8 +160,16 @@ class PreparingClient {
   ) {}
 
   query(textOrCursor: unknown, parameters?: ReadonlyArray<unknown>): unknown {
-    // Cursors (streamed reads) pass through as they are.
-    if (typeof textOrCursor !== 'string') return this.client.query(textOrCursor as pg.Submittable);
+    // Cursors (streamed reads) pass through as they are, behind a held BEGIN (node-postgres sends
+    // the queries of a connection in turn).
+    if (typeof textOrCursor !== 'string') {
+      const state = this.statements.stateOf(this.client);
+      if (state.heldBegin !== undefined) {
+        void this.client.query(state.heldBegin).catch(() => undefined);
+        state.heldBegin = undefined;
+      }
+      return this.client.query(textOrCursor as pg.Submittable);
+    }
     return this.run(textOrCursor, [...(parameters ?? [])]);
   }
 
@@ -113,17 +179,39 @@ class PreparingClient {
     // Old names go outside a transaction only: after a failed statement, a transaction accepts
     // nothing but its rollback. Until then the connection runs everything unprepared.
     if (statements.isStale(state) && !state.inTransaction) {
-      if (state.names.size > 0) await client.query('DEALLOCATE ALL');
+      if (state.names.size > 0 || state.begins.size > 0) await client.query('DEALLOCATE ALL');
       statements.renew(state);
     }
-    if (DEFINES.test(text)) statements.invalidate();
-    else if (BEGINS.test(text)) state.inTransaction = true;
-    else if (ENDS.test(text)) state.inTransaction = false;
+    if (BEGINS.test(text)) {
+      state.inTransaction = true;
+      state.heldBegin = text;
+      return heldAnswer('BEGIN');
+    }
+    const begin = state.heldBegin;
+    state.heldBegin = undefined;
+    if (ENDS.test(text)) {
+      state.inTransaction = false;
+      // Nothing ran since the BEGIN, which was never sent: there is nothing to end.
+      if (begin !== undefined) return heldAnswer(text.trim().split(/\s+/)[0]!.toUpperCase());
+    } else if (DEFINES.test(text)) statements.invalidate();
 
     const name = statements.isStale(state) ? undefined : statements.nameFor(state, text);
-    if (!name) return (await client.query({ text, values })) as unknown as QueryResult;
+    const config = name ? { name, text, values } : { text, values };
+    if (begin !== undefined) {
+      const beginName = state.begins.get(begin);
+      if (beginName) return this.afterBegin(beginName, config);
+      if (statements.isStale(state)) {
+        await client.query(begin);
+      } else {
+        // The connection's first transaction of a generation prepares its BEGIN on the way.
+        const newName = `b${state.generation}_${state.begins.size}`;
+        await client.query({ name: newName, text: begin });
+        state.begins.set(begin, newName);
+      }
+    }
+    if (!name) return (await client.query(config)) as unknown as QueryResult;
     try {
-      return (await client.query({ name, text, values })) as unknown as QueryResult;
+      return (await client.query(config)) as unknown as QueryResult;
     } catch (error) {
       if (!isStalePlan(error)) throw error;
       statements.invalidate();
@@ -133,7 +221,24 @@ class PreparingClient {
     }
   }
 
+  /** Sends the prepared BEGIN `beginName` and the transaction's first statement in one write. */
+  private afterBegin(beginName: string, config: pg.QueryConfig): Promise<QueryResult> {
+    return new Promise((resolve, reject) => {
+      const query = new AfterBegin(beginName, config, (error, answer) => {
+        if (!error) return resolve(answer);
+        if (isStalePlan(error)) this.statements.invalidate();
+        reject(error);
+      });
+      void this.client.query(query as unknown as pg.Submittable);
+    });
+  }
+
   release(): void {
+    const state = this.statements.stateOf(this.client);
+    if (state.heldBegin !== undefined) {
+      state.heldBegin = undefined;
+      state.inTransaction = false;
+    }
     this.client.release();
   }
 }
