@@ -177,11 +177,10 @@ function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       collection: 'comments',
       query: (i) => ({
         ...page(500),
-        filter: `target = ${quote(story(i).postId)} && (${
+        filter:
           story(i)
             .firstCommentPage.map((id) => `root = ${quote(id)}`)
-            .join(' || ') || 'root = "-"'
-        })`,
+            .join(' || ') || 'root = "-"',
         sort: 'created,id',
         expand: COMMENT_EXPAND,
       }),

@@ -66,7 +66,7 @@ describe('/stories/{id}: comments', () => {
       perPage: '20',
     });
     expect(Object.fromEntries(repliesRead!.query)).toMatchObject({
-      filter: 'target = "post-s1" && (root = "c1" || root = "c3")',
+      filter: 'root = "c1" || root = "c3"',
       sort: 'created,id',
       expand: 'author,author.profile',
       perPage: '500',

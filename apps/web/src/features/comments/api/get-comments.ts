@@ -28,15 +28,14 @@ export async function getCommentPage(target: string, type: string, page: number)
     sort: 'created,id',
     expand: COMMENT_EXPAND,
   });
-  const params: Record<string, string> = { target };
+  // By their roots alone: a reply's root is a comment on the same post (site/comment-threads.ts), and
+  // naming the post as well leads SQLite's planner to walk the post's whole thread.
+  const params: Record<string, string> = {};
   roots.items.forEach((root, i) => (params[`root${i}`] = root.id));
   const replies = roots.items.length
     ? await pb.collection('comments').getFullList<CommentRecord>({
         batch: FULL_LIST_BATCH,
-        filter: pb.filter(
-          `target = {:target} && (${roots.items.map((_, i) => `root = {:root${i}}`).join(' || ')})`,
-          params,
-        ),
+        filter: pb.filter(roots.items.map((_, i) => `root = {:root${i}}`).join(' || '), params),
         sort: 'created,id',
         expand: COMMENT_EXPAND,
       })
