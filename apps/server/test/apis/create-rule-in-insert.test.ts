@@ -1,6 +1,6 @@
 /**
  * A create rule checked by the insert's own statement on PostgreSQL (rules/access.ts
- * `createRuleInInsert`) answers as PocketBase's check after the insert does: the rule sees the new
+ * `createRuleCheck`) answers as PocketBase's check after the insert does: the rule sees the new
  * row, other tables as the transaction sees them (its earlier writes included), and a rule that reads
  * its own collection is checked after the insert instead. The same rows run on SQLite, where every
  * create rule is checked after the insert.

@@ -13,7 +13,7 @@ import { isSuperuser, type RequestInfo } from '../rules/request-info';
 import type { RecordContext } from './context';
 import { applyBody } from './modifiers';
 import { findRecord } from './find';
-import { createRuleInInsert, ruleHolds } from '../rules/access';
+import { createRuleCheck, ruleHolds } from '../rules/access';
 import { ROW } from './context';
 import { encodeData, type RecordData } from './record';
 import { inWrite } from './remembered-exists';
@@ -101,22 +101,17 @@ export async function createRecord(
     // Noted before the row exists, so nothing read later in this write about this collection's rows
     // is taken for committed data (remembered-exists.ts `inWrite`).
     rowsChanged(s, collection.name);
-    const ruleInInsert = createRuleInInsert(ctx, s.db, collection, event.request);
+    const rule = createRuleCheck(ctx, s.db, collection, event.request);
     let holds: boolean;
     try {
-      holds = await insertRow(s, collection, encodeData(collection, data, ctx.db.dialect), ruleInInsert);
+      const row = encodeData(collection, data, ctx.db.dialect);
+      holds = await insertRow(s, collection, row, rule?.inInsert ? rule.condition : null);
     } catch (error) {
       throw uniqueViolation(error, collection, CREATE_FAILED) ?? error;
     }
-    if (
-      !holds ||
-      (!ruleInInsert &&
-        !superuser &&
-        collection.createRule &&
-        !(await ruleHolds(ctx, s, collection, collection.createRule, String(data.id), event.request)))
-    ) {
-      throw new ApiError(400, CREATE_FAILED);
-    }
+    if (holds && rule && !rule.inInsert)
+      holds = (await findRecord(ctx, collection, String(data.id), rule.condition, s.db)) !== null;
+    if (!holds) throw new ApiError(400, CREATE_FAILED);
     await ctx.hooks.emit('afterCreate', event);
     s.afterCommit.push(() => ctx.hooks.emit('createCommitted', { collection, record: data, request }));
     return data;
@@ -125,7 +120,7 @@ export async function createRecord(
 
 /**
  * Inserts the row; with `rule`, in one statement that also tells whether the create rule holds for
- * it (rules/access.ts `createRuleInInsert`), saving the round trip of a check after the insert.
+ * it (rules/access.ts `createRuleCheck`), saving the round trip of a check after the insert.
  */
 async function insertRow(
   scope: WriteScope,

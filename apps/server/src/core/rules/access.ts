@@ -68,26 +68,32 @@ function columnsFor(ctx: CompileContext, collection: Collection, standIn: boolea
   return sql`${row}, ${sql.join(flags)}`;
 }
 
-/**
- * The create rule as a condition on the new row, when PostgreSQL can check it in the insert's own
- * statement (`WITH inserted AS (INSERT ... RETURNING *) SELECT ... WHERE rule`), else null. The
- * statement's other reads see the tables as they were when it started, so the rule may not read this
- * collection's rows or its relation index tables, which the insert is changing; every other table
- * reads as the transaction sees it, its earlier writes included, exactly as a check run after the
- * insert would. A rule that reads a view is checked after the insert too, since the view may read
- * the collection.
- */
-export function createRuleInInsert(
+/** A member's create rule as a condition on the new row, and where it is checked. */
+export interface CreateRuleCheck {
+  condition: RawBuilder<unknown>;
+  /**
+   * Checked by the insert's own statement (`WITH inserted AS (INSERT ... RETURNING *) SELECT ...
+   * WHERE rule`), which PostgreSQL allows when the rule reads none of the tables the insert changes:
+   * the statement's other reads see the tables as they were when it started, every table but those as
+   * the transaction sees it (its earlier writes included), exactly as a check after the insert would.
+   * Otherwise, and always on SQLite (no round trip to save), it is checked after the insert.
+   */
+  inInsert: boolean;
+}
+
+/** The create rule to check for this caller, or null when none applies (a superuser, an open rule). */
+export function createRuleCheck(
   ctx: RecordContext,
   db: AnyKysely,
   collection: Collection,
   request: RequestInfo,
-): RawBuilder<unknown> | null {
-  if (ctx.db.dialect !== 'postgres' || !collection.createRule || isSuperuser(request)) return null;
+): CreateRuleCheck | null {
+  if (!collection.createRule || isSuperuser(request)) return null;
   const condition = ruleSql(compileContext(ctx, request), collection, collection.createRule, ROW);
+  if (ctx.db.dialect !== 'postgres') return { condition, inInsert: false };
   const text = condition.compile(db).sql;
   const written = tablesWrittenByInsert(ctx.registry, collection);
-  return written.some((table) => text.includes(`"${table}"`)) ? null : condition;
+  return { condition, inInsert: !written.some((table) => text.includes(`"${table}"`)) };
 }
 
 const writtenTables = new WeakMap<Collection, { version: number; tables: string[] }>();

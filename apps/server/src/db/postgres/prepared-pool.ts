@@ -18,7 +18,7 @@
  *
  * A transaction's BEGIN is held back and sent in the same write as its first statement, both
  * answered after one Sync (`AfterBegin`), so a transaction costs one round trip less
- * (docs/adr/0022-begin-sent-with-the-first-statement.md). PostgreSQL runs the messages before a Sync
+ * (docs/adr/0022-fewer-round-trips-per-write-on-postgresql.md). PostgreSQL runs the messages before a Sync
  * in an implicit transaction, and a BEGIN among them turns it into the explicit one the later
  * statements join, as libpq's pipeline mode relies on. The BEGIN is itself a statement prepared on
  * the connection (by its first transaction, which sends it alone): were it parsed beside the
@@ -128,9 +128,9 @@ type QueryBase = new (
 
 /**
  * node-postgres's extended-protocol query, with the bind and execute of a BEGIN prepared on the
- * connection written before the statement's own messages and its Sync (the query corks the socket around them, so they leave in
- * one write). The backend answers the BEGIN's CommandComplete first; node-postgres collects each
- * CommandComplete as a result of its own, and the statement's is the last.
+ * connection written before the statement's own messages and its Sync (the query corks the socket
+ * around them, so they leave in one write). The backend answers the BEGIN's CommandComplete first;
+ * node-postgres collects each CommandComplete as a result of its own, and the statement's is the last.
  */
 class AfterBegin extends (pg.Query as unknown as QueryBase) {
   constructor(
