@@ -282,6 +282,16 @@ describe.skipIf(!inject('browserAvailable'))('profiles, edit profile, likes and 
 
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());
       screenshotOnFailure(page, 'profiles-reactions');
+      // The reader's profile lists their published work, and not a draft of theirs.
+      const draftPost = await admin
+        .collection('posts')
+        .create({ type: 'story', title: 'An Unfinished Draft', contributors: [reader.id] });
+      await admin.collection('stories').create({ post: draftPost.id, content: 'Not yet.' });
+      const profile = new ProfilePage(page, server.url);
+      await profile.open(`/profiles/${reader.username}`);
+      await profile.workItem('Stories', 'The Tiny Village').waitFor();
+      await profile.workItem('Series', 'Giant Tales').waitFor();
+      expect(await profile.workItem('Stories', 'An Unfinished Draft').count()).toBe(0);
       const likes = new ReactionsPage(page, server.url);
       await likes.open('/profiles/me/likes');
       await likes.heading('My Likes').waitFor();

@@ -29,6 +29,11 @@ export class ProfilePage extends AppPage {
     return this.page.getByRole('link', { name: new RegExp(`^${label}: `) });
   }
 
+  /** A link to a piece of the member's published work, in its section ("Stories", "Series"). */
+  workItem(section: string, title: string) {
+    return this.page.getByRole('region', { name: section }).getByRole('link', { name: title });
+  }
+
   /** The profile's avatar picture (a flash message's icon may come first in the page). */
   get avatar() {
     return this.page.getByRole('main').locator('img[src*="/api/files/"]').first();

@@ -212,6 +212,32 @@ describe('/profiles/{username}', () => {
     expect(fakeApi.requestsTo(`${FOLLOWS}/follow000000001`, 'DELETE')).toHaveLength(1);
   });
 
+  it('lists the member’s published stories and series, asked by the contributors’ relation', async () => {
+    signIn({ id: 'readerrrrrrrrrr' });
+    serveProfile(profileRecord());
+    fakeApi.on('GET', '/api/collections/stories/records', {
+      body: listOf([
+        {
+          id: 'story0000000001',
+          post: 'post00000000001',
+          expand: { post: { id: 'post00000000001', title: 'The Tiny Village', published: '2026-02-01' } },
+        },
+      ]),
+    });
+    renderApp('/profiles/tiny_tom');
+    const stories = await screen.findByRole('region', { name: 'Stories' });
+    const link = await within(stories).findByRole('link', { name: 'The Tiny Village' });
+    expect(link.getAttribute('href')).toBe('/stories/story0000000001');
+    const series = screen.getByRole('region', { name: 'Series' });
+    expect(await within(series).findByText('No published series yet.')).toBeTruthy();
+    for (const kind of ['stories', 'series']) {
+      const asked = fakeApi.requestsTo(`/api/collections/${kind}/records`)[0]?.query;
+      // Asked of the post's own ids: answered from the relation index, and open to every member.
+      expect(asked?.get('filter')).toBe(`post.published != '' && post.contributors:each ?= "${USER_ID}"`);
+      expect(asked?.get('sort')).toBe('-created');
+    }
+  });
+
   it('says clearly when there is no such member', async () => {
     signIn();
     serveProfile(null);

@@ -342,6 +342,37 @@ export class RecordFieldResolver implements FilterResolver {
     return { ...shared, from, where: walk.where, anchor: walk.anchor };
   }
 
+  /**
+   * `rel:each`: the ids a relation of several records holds, as the rows of its relation index
+   * (`target`, one row per distinct id). The same values as unpacking the JSON list, tied to the row
+   * by one equality, so `rel:each ?= X` is asked from X's side like `rel.id ?= X` (see `Anchor`),
+   * without entering the related collection: its list rule does not apply to the row's own values.
+   */
+  private valuesThroughIndex(walk: Walk, index: string): Resolved {
+    const link = this.nextAlias('l');
+    const links = sql`${sql.table(index)} AS ${sql.id(link)}`;
+    const record = sql.ref(`${link}.record`);
+    const owner = sql.ref(`${walk.alias}.id`);
+    const correlation = sql`${record} = ${owner}`;
+    const expr = sql.ref(`${link}.target`);
+    if (!walk.from) {
+      const anchor = { outer: owner, inner: record, correlation };
+      return {
+        kind: 'multi',
+        expr,
+        type: 'text',
+        source: { from: links, where: [correlation], anchor, unique: true },
+      };
+    }
+    const from = sql`${walk.from} JOIN ${links} ON ${correlation}`;
+    return {
+      kind: 'multi',
+      expr,
+      type: 'text',
+      source: { from, where: walk.where, anchor: walk.anchor, unique: true },
+    };
+  }
+
   private hopBack(walk: Walk, collectionName: string, fieldName: string): Walk {
     if (walk.hops >= MAX_HOPS) throw new FilterResolveError('max nested relations reached');
     const source = this.options.registry.find(collectionName);
@@ -406,6 +437,10 @@ export class RecordFieldResolver implements FilterResolver {
           throw new FilterResolveError(':each needs a select, relation or file field');
         }
         if (!isMultiValued(field)) break;
+        // A stored relation's values are its relation index's rows for the record; read there,
+        // "lists X" can start at X. A guarded value (private, or a view's) keeps the JSON list.
+        const index = plain ? relationIndexOf(walk.collection, field) : undefined;
+        if (index) return this.valuesThroughIndex(walk, index);
         const each = this.nextAlias('j');
         const list = flavor.jsonEach(expr, each);
         const from = walk.from ? sql`${walk.from} JOIN ${list} ON TRUE` : list;

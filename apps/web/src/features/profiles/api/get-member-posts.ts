@@ -11,7 +11,11 @@ export type MemberPostKind = 'stories' | 'series';
 
 /**
  * "stories and series: list by filter (published not empty, contributors containing user id)", newest
- * first: the published work a profile lists.
+ * first: the published work a profile lists. "Containing" is asked of the post's own list of ids
+ * (`contributors:each ?=`), which the server answers from the contributors' relation index. Two other
+ * spellings fail here: `contributors.id ?=` enters the members' collection, whose list rule shows a
+ * member only themself, so another member's profile would list nothing; `contributors ~` matches the
+ * id as text inside the stored list and reads every published post.
  */
 export function getMemberPosts(
   kind: MemberPostKind,
@@ -19,7 +23,7 @@ export function getMemberPosts(
   page: number,
 ): Promise<ListResult<PostHolderRecord>> {
   return pb.collection(kind).getList<PostHolderRecord>(page, MEMBER_POSTS_PAGE_SIZE, {
-    filter: pb.filter("post.published != '' && post.contributors ~ {:user}", { user: userId }),
+    filter: pb.filter("post.published != '' && post.contributors:each ?= {:user}", { user: userId }),
     sort: '-created',
     expand: 'post',
   });
