@@ -82,6 +82,18 @@ function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
   const tag = (i: number) => facts.tagIds[i % facts.tagIds.length]!;
   const forum = (i: number) => facts.forumIds[i % facts.forumIds.length]!;
   const page = (perPage: number) => ({ page: '1', perPage: String(perPage) });
+  const profileWork = (collection: 'stories' | 'series', nonEmpty: boolean): ListCall => ({
+    key: `profile-${collection}`,
+    title: `a member's profile: their published ${collection}, -created, 10, post expanded`,
+    collection,
+    nonEmpty,
+    query: (i) => ({
+      ...page(10),
+      filter: `${PUBLISHED} && post.contributors:each ?= ${quote(ctx.member(i + 1).id)}`,
+      sort: '-created',
+      expand: 'post',
+    }),
+  });
   return [
     // Spec part 1 §7: stories, comments, reactions, notifications, taxonomy, forums, profiles.
     {
@@ -292,6 +304,24 @@ function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       query: (i) => ({
         ...page(1),
         filter: `user.username = ${quote(ctx.member(i).username)}`,
+        skipTotal: '1',
+      }),
+    },
+    // A profile's work (apps/web/src/features/profiles/api/get-member-posts.ts), as another member
+    // sees it: the next pool member's.
+    profileWork('stories', true),
+    profileWork('series', false),
+    {
+      // The member's reactions page (apps/web/src/features/profiles/api/my-reactions.ts).
+      key: 'reactions-mine',
+      title:
+        "the member's likes, -created, up to 10000, the post and its story or series expanded, skipTotal",
+      collection: 'likes',
+      query: (i) => ({
+        ...page(10000),
+        filter: `user = ${quote(me(i))}`,
+        sort: '-created',
+        expand: 'target,target.stories_via_post,target.series_via_post',
         skipTotal: '1',
       }),
     },
