@@ -326,13 +326,9 @@ export class RecordFieldResolver implements FilterResolver {
     fromRow: boolean,
     step: Pick<Walk, 'collection' | 'alias' | 'hops'>,
   ): Walk {
-    const link = this.nextAlias('l');
-    const links = sql`${sql.table(index)} AS ${sql.id(link)}`;
+    const { link, links, record, owner, correlation } = this.indexRows(walk, index);
     const toTarget = sql`${targetId} = ${sql.ref(`${link}.target`)}`;
     const on = gate ? sql`${toTarget} AND ${gate}` : toTarget;
-    const record = sql.ref(`${link}.record`);
-    const owner = sql.ref(`${walk.alias}.id`);
-    const correlation = sql`${record} = ${owner}`;
     const shared = { ...step, multi: true, via: undefined };
     if (!walk.from) {
       const anchor = fromRow ? { outer: owner, inner: record, correlation } : undefined;
@@ -342,6 +338,20 @@ export class RecordFieldResolver implements FilterResolver {
     return { ...shared, from, where: walk.where, anchor: walk.anchor };
   }
 
+  /** The walked row's rows in a relation index, under a new alias, and the equality tying them to it. */
+  private indexRows(walk: Walk, index: string) {
+    const link = this.nextAlias('l');
+    const record = sql.ref(`${link}.record`);
+    const owner = sql.ref(`${walk.alias}.id`);
+    return {
+      link,
+      links: sql`${sql.table(index)} AS ${sql.id(link)}`,
+      record,
+      owner,
+      correlation: sql`${record} = ${owner}`,
+    };
+  }
+
   /**
    * `rel:each`: the ids a relation of several records holds, as the rows of its relation index
    * (`target`, one row per distinct id). The same values as unpacking the JSON list, tied to the row
@@ -349,27 +359,16 @@ export class RecordFieldResolver implements FilterResolver {
    * without entering the related collection: its list rule does not apply to the row's own values.
    */
   private valuesThroughIndex(walk: Walk, index: string): Resolved {
-    const link = this.nextAlias('l');
-    const links = sql`${sql.table(index)} AS ${sql.id(link)}`;
-    const record = sql.ref(`${link}.record`);
-    const owner = sql.ref(`${walk.alias}.id`);
-    const correlation = sql`${record} = ${owner}`;
-    const expr = sql.ref(`${link}.target`);
-    if (!walk.from) {
-      const anchor = { outer: owner, inner: record, correlation };
-      return {
-        kind: 'multi',
-        expr,
-        type: 'text',
-        source: { from: links, where: [correlation], anchor, unique: true },
-      };
-    }
-    const from = sql`${walk.from} JOIN ${links} ON ${correlation}`;
+    const { link, links, record, owner, correlation } = this.indexRows(walk, index);
+    // Only stored collections have relation indexes: the row's id is never NULL, as `Anchor` needs.
+    const source = walk.from
+      ? { from: sql`${walk.from} JOIN ${links} ON ${correlation}`, where: walk.where, anchor: walk.anchor }
+      : { from: links, where: [correlation], anchor: { outer: owner, inner: record, correlation } };
     return {
       kind: 'multi',
-      expr,
+      expr: sql.ref(`${link}.target`),
       type: 'text',
-      source: { from, where: walk.where, anchor: walk.anchor, unique: true },
+      source: { ...source, unique: true },
     };
   }
 

@@ -1,0 +1,400 @@
+/**
+ * Every list the web app makes (spec part 1 §7 and part 2 §7), as the community suite asks it: the
+ * collections, filters, sorts, expands and page sizes of apps/web, each naming the member of its
+ * request. bench/community/scenarios.ts measures them.
+ */
+import type { CommunityFacts } from './dataset';
+
+/** What the story pages expand (apps/web/src/features/stories/api/get-stories.ts). */
+export const STORY_EXPAND = 'post,post.contributors,post.contributors.profile,post.tags';
+/** What the content queue expands (apps/web/src/features/moderation/api/content-queue.ts). */
+const QUEUE_EXPAND = 'contributors,contributors.profile,tags,stories_via_post,series_via_post';
+const PUBLISHED = "post.published != ''";
+/** What a comment page expands (apps/web/src/features/comments/api/get-comment-page.ts). */
+const COMMENT_EXPAND = 'author,author.profile';
+/** A series card: its post with the author, and its chapters. */
+const SERIES_EXPAND = 'post,post.contributors,post.contributors.profile,stories';
+
+type Who = 'member' | 'admin' | 'moderator';
+
+export interface Context {
+  /** The pool member for the i-th request. */
+  member: (i: number) => CommunityFacts['pool'][number];
+  token: (who: Who, i: number) => string;
+  /** The i-th member among those who have a conversation, with that member's token. */
+  talker: (i: number) => { member: CommunityFacts['pool'][number]; token: string };
+}
+
+export interface ListCall {
+  key: string;
+  title: string;
+  collection: string;
+  who?: Who;
+  /** The query of the i-th request (filters name the member of that request). */
+  query: (i: number) => Record<string, string>;
+  /** The first answer (busiest pool member) must have items. */
+  nonEmpty?: boolean;
+  /** Sent as `ctx.talker(i)` rather than the i-th pool member. */
+  talker?: boolean;
+}
+
+const quote = (value: string) => JSON.stringify(value);
+
+export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
+  const me = (i: number) => ctx.member(i).id;
+  const story = (i: number) => facts.popularStories[i % facts.popularStories.length]!;
+  const label = (i: number) => facts.labelIds[i % facts.labelIds.length]!;
+  const tag = (i: number) => facts.tagIds[i % facts.tagIds.length]!;
+  const forum = (i: number) => facts.forumIds[i % facts.forumIds.length]!;
+  const page = (perPage: number) => ({ page: '1', perPage: String(perPage) });
+  const profileWork = (collection: 'stories' | 'series', nonEmpty: boolean): ListCall => ({
+    key: `profile-${collection}`,
+    title: `a member's profile: their published ${collection}, -created, 10, post expanded`,
+    collection,
+    nonEmpty,
+    query: (i) => ({
+      ...page(10),
+      filter: `${PUBLISHED} && post.contributors:each ?= ${quote(ctx.member(i + 1).id)}`,
+      sort: '-created',
+      expand: 'post',
+    }),
+  });
+  return [
+    // Spec part 1 §7: stories, comments, reactions, notifications, taxonomy, forums, profiles.
+    {
+      key: 'stories-latest',
+      title: 'stories, published, -created, 10 per page, story expands',
+      collection: 'stories',
+      nonEmpty: true,
+      query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
+    },
+    {
+      // The home page and the story list as a member with muted tags sees them (PRODUCT.md §14).
+      key: 'stories-latest-muted',
+      title: 'stories-latest with muted=hide (the member mutes 2 tags and a label)',
+      collection: 'stories',
+      nonEmpty: true,
+      query: () => ({
+        ...page(10),
+        filter: PUBLISHED,
+        sort: '-created',
+        expand: STORY_EXPAND,
+        muted: 'hide',
+      }),
+    },
+    {
+      key: 'series-latest',
+      title: 'series, published, -created, 10 per page, post and chapter expands',
+      collection: 'series',
+      nonEmpty: true,
+      query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: SERIES_EXPAND }),
+    },
+    {
+      key: 'stories-by-label',
+      title: 'stories, published with a label, +created, 20 per page, story expands',
+      collection: 'stories',
+      nonEmpty: true,
+      query: (i) => ({
+        ...page(20),
+        filter: `${PUBLISHED} && post.labels.id ?= ${quote(label(i))}`,
+        sort: 'created',
+        expand: STORY_EXPAND,
+      }),
+    },
+    {
+      key: 'stories-by-tag',
+      title: 'stories, published with a tag, +created, 20 per page, story expands',
+      collection: 'stories',
+      nonEmpty: true,
+      query: (i) => ({
+        ...page(20),
+        filter: `${PUBLISHED} && post.tags.id ?= ${quote(tag(i))}`,
+        sort: 'created',
+        expand: STORY_EXPAND,
+      }),
+    },
+    {
+      key: 'stories-mine-published',
+      title: "stories, the member's published, -created, up to 1000, story expands",
+      collection: 'stories',
+      nonEmpty: true,
+      query: (i) => ({
+        ...page(1000),
+        filter: `post.contributors.id ?= ${quote(me(i))} && ${PUBLISHED}`,
+        sort: '-created',
+        expand: STORY_EXPAND,
+      }),
+    },
+    {
+      key: 'stories-mine-pending',
+      title: "stories, the member's unpublished, -created, up to 1000, story expands",
+      collection: 'stories',
+      query: (i) => ({
+        ...page(1000),
+        filter: `post.contributors.id ?= ${quote(me(i))} && post.published = ''`,
+        sort: '-created',
+        expand: STORY_EXPAND,
+      }),
+    },
+    {
+      key: 'comments-page',
+      title: "a story's page of top-level comments, +created, 20, author and profile expanded",
+      collection: 'comments',
+      nonEmpty: true,
+      query: (i) => ({
+        ...page(20),
+        filter: `target = ${quote(story(i).postId)} && target.type = "story" && reply = ""`,
+        sort: 'created,id',
+        expand: COMMENT_EXPAND,
+      }),
+    },
+    {
+      key: 'comments-replies',
+      title: 'every reply under that page, by root, +created, batches of 500, expanded',
+      collection: 'comments',
+      query: (i) => ({
+        ...page(500),
+        filter:
+          story(i)
+            .firstCommentPage.map((id) => `root = ${quote(id)}`)
+            .join(' || ') || 'root = "-"',
+        sort: 'created,id',
+        expand: COMMENT_EXPAND,
+      }),
+    },
+    {
+      key: 'comments-last',
+      title: 'newest comment of a story (last comment date), 1, skipTotal',
+      collection: 'comments',
+      query: (i) => ({
+        ...page(1),
+        filter: `target = ${quote(story(i).postId)}`,
+        sort: '-created',
+        skipTotal: '1',
+      }),
+    },
+    {
+      key: 'likes-mine',
+      title: "the member's like of a story, 1, skipTotal",
+      collection: 'likes',
+      query: (i) => ({
+        ...page(1),
+        filter: `target = ${quote(story(i).postId)} && user = ${quote(me(i))}`,
+        skipTotal: '1',
+      }),
+    },
+    {
+      key: 'favorites-mine',
+      title: "the member's favorite stories, -created, batches of 500",
+      collection: 'favorites',
+      query: (i) => ({ ...page(500), filter: `user = ${quote(me(i))} && type = "story"`, sort: '-created' }),
+    },
+    {
+      key: 'views-mine',
+      title: "the member's view of a story, 1, skipTotal",
+      collection: 'views',
+      query: (i) => ({
+        ...page(1),
+        filter: `post = ${quote(story(i).postId)} && user = ${quote(me(i))}`,
+        skipTotal: '1',
+      }),
+    },
+    {
+      key: 'notifications-all',
+      title: "the member's notifications, -created, up to 10000",
+      collection: 'notifications',
+      nonEmpty: true,
+      query: (i) => ({ ...page(10000), filter: `user = ${quote(me(i))}`, sort: '-created' }),
+    },
+    {
+      key: 'notifications-unread',
+      title: "the member's unread notifications, -created, up to 10000",
+      collection: 'notifications',
+      query: (i) => ({ ...page(10000), filter: `user = ${quote(me(i))} && read = false`, sort: '-created' }),
+    },
+    {
+      key: 'labels',
+      title: 'labels, up to 1000, by order',
+      collection: 'labels',
+      nonEmpty: true,
+      query: () => ({ ...page(1000), sort: 'order' }),
+    },
+    {
+      key: 'tags',
+      title: 'tags, up to 1000, by name',
+      collection: 'tags',
+      nonEmpty: true,
+      query: () => ({ ...page(1000), sort: 'name' }),
+    },
+    {
+      key: 'forums',
+      title: 'forums, by sort order',
+      collection: 'forums',
+      nonEmpty: true,
+      query: () => ({ ...page(100), sort: 'sort_order' }),
+    },
+    {
+      key: 'forum-posts',
+      title: "a forum's posts, -updated, 20 per page",
+      collection: 'forum_posts',
+      nonEmpty: true,
+      query: (i) => ({ ...page(20), filter: `forum = ${quote(forum(i))}`, sort: '-updated' }),
+    },
+    {
+      key: 'forum-pinned',
+      title: 'pinned forum posts (view), +created, up to 10000',
+      collection: 'pinned_forum_posts',
+      query: () => ({ ...page(10000), sort: 'created' }),
+    },
+    {
+      key: 'forum-post-counts',
+      title: 'post count per forum (view), one forum',
+      collection: 'forum_post_counts',
+      nonEmpty: true,
+      query: (i) => ({ ...page(1), filter: `id = ${quote(forum(i))}` }),
+    },
+    {
+      key: 'profile-by-user',
+      title: "first profile by another member's user id, skipTotal",
+      collection: 'profiles',
+      nonEmpty: true,
+      query: (i) => ({ ...page(1), filter: `user = ${quote(ctx.member(i + 1).id)}`, skipTotal: '1' }),
+    },
+    {
+      // Through the relation: users' own list rule (self or staff) decides what the member may match.
+      key: 'profile-by-username',
+      title: "first profile by user.username (the member's own), skipTotal",
+      collection: 'profiles',
+      nonEmpty: true,
+      query: (i) => ({
+        ...page(1),
+        filter: `user.username = ${quote(ctx.member(i).username)}`,
+        skipTotal: '1',
+      }),
+    },
+    // A profile's work (apps/web/src/features/profiles/api/get-member-posts.ts), as another member
+    // sees it: the next pool member's.
+    profileWork('stories', true),
+    profileWork('series', false),
+    {
+      // The member's reactions page (apps/web/src/features/profiles/api/my-reactions.ts).
+      key: 'reactions-mine',
+      title:
+        "the member's likes, -created, up to 10000, the post and its story or series expanded, skipTotal",
+      collection: 'likes',
+      query: (i) => ({
+        ...page(10000),
+        filter: `user = ${quote(me(i))}`,
+        sort: '-created',
+        expand: 'target,target.stories_via_post,target.series_via_post',
+        skipTotal: '1',
+      }),
+    },
+    // Spec part 2 §7: messaging, moderation, presence, the admin counts.
+    {
+      key: 'conversations',
+      title: "the member's conversations, -lastTimestamp, 100 per page",
+      collection: 'conversations',
+      nonEmpty: true,
+      query: (i) => ({ ...page(100), filter: `id ~ ${quote(me(i))}`, sort: '-lastTimestamp' }),
+    },
+    {
+      key: 'messages-inbox-unread',
+      title: 'inbox dropdown: unread to the member, -created, 10',
+      collection: 'messages',
+      query: (i) => ({ ...page(10), filter: `to = ${quote(me(i))} && is_read = false`, sort: '-created' }),
+    },
+    {
+      key: 'messages-inbox',
+      title: 'inbox: to the member, -created, 10',
+      collection: 'messages',
+      nonEmpty: true,
+      query: (i) => ({ ...page(10), filter: `to = ${quote(me(i))}`, sort: '-created' }),
+    },
+    {
+      key: 'messages-outbox',
+      title: 'outbox: from the member, -created, 10',
+      collection: 'messages',
+      nonEmpty: true,
+      query: (i) => ({ ...page(10), filter: `from = ${quote(me(i))}`, sort: '-created' }),
+    },
+    {
+      key: 'messages-thread',
+      title: 'one conversation, both directions, +created, batches of 500, sender and profile expanded',
+      collection: 'messages',
+      nonEmpty: true,
+      talker: true,
+      query: (i) => {
+        const { id, partner } = ctx.talker(i).member;
+        return {
+          ...page(500),
+          filter: `(from = ${quote(id)} && to = ${quote(partner)}) || (from = ${quote(partner)} && to = ${quote(id)})`,
+          sort: 'created',
+          expand: 'from,from.profile',
+        };
+      },
+    },
+    {
+      key: 'reports-open',
+      title: 'moderator: unresolved reports, +created, 20, related records expanded',
+      collection: 'reports',
+      who: 'moderator',
+      nonEmpty: true,
+      query: () => ({
+        ...page(20),
+        filter: "resolver = ''",
+        sort: 'created',
+        expand: 'user,post,comment,profile,message',
+      }),
+    },
+    {
+      key: 'posts-submitted',
+      title: 'moderator: content queue, +created, 20, queue expands',
+      collection: 'posts',
+      who: 'moderator',
+      nonEmpty: true,
+      query: () => ({
+        ...page(20),
+        filter: 'published = "" && submitted != ""',
+        sort: 'created',
+        expand: QUEUE_EXPAND,
+      }),
+    },
+    {
+      key: 'count-submitted',
+      title: 'moderator sidebar: submitted posts, 1, total',
+      collection: 'posts',
+      who: 'moderator',
+      query: () => ({ ...page(1), filter: 'published = "" && submitted != ""' }),
+    },
+    {
+      key: 'count-reports',
+      title: 'moderator sidebar: open reports, 1, total',
+      collection: 'reports',
+      who: 'moderator',
+      query: () => ({ ...page(1), filter: 'resolver = ""' }),
+    },
+    {
+      key: 'count-users',
+      title: 'moderator sidebar: users, 1, total',
+      collection: 'users',
+      who: 'moderator',
+      query: () => page(1),
+    },
+    {
+      key: 'users-admin',
+      title: 'admin: users, -created, 100 per page, profile expanded',
+      collection: 'users',
+      who: 'admin',
+      nonEmpty: true,
+      query: () => ({ ...page(100), sort: '-created', expand: 'profile' }),
+    },
+    {
+      key: 'presence-online',
+      title: 'members online, up to 10000',
+      collection: 'presence',
+      nonEmpty: true,
+      query: () => ({ ...page(10000), filter: "status = 'online'" }),
+    },
+  ];
+}
