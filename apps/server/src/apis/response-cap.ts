@@ -10,9 +10,14 @@ export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export function registerResponseCap(app: FastifyInstance, maxBytes = MAX_RESPONSE_BYTES): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    // A string's UTF-8 size is at most 3 bytes per UTF-16 unit: most answers skip the exact count.
-    if (typeof payload !== 'string' || payload.length * 3 <= maxBytes) return payload;
-    if (request.info?.auth?.isSuperuser || Buffer.byteLength(payload) <= maxBytes) return payload;
+    // Remembered answers come as their UTF-8 bytes (records/list-cache.ts), others as text.
+    if (Buffer.isBuffer(payload)) {
+      if (payload.length <= maxBytes || request.info?.auth?.isSuperuser) return payload;
+    } else {
+      // A string's UTF-8 size is at most 3 bytes per UTF-16 unit: most answers skip the exact count.
+      if (typeof payload !== 'string' || payload.length * 3 <= maxBytes) return payload;
+      if (request.info?.auth?.isSuperuser || Buffer.byteLength(payload) <= maxBytes) return payload;
+    }
     if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
     reply.code(400);
     return JSON.stringify(

@@ -18,7 +18,7 @@
 import type { Collection } from '../collections/model';
 import type { CollectionRegistry } from '../collections/registry';
 import type { RequestInfo } from '../rules/request-info';
-import { MAX_MENTION, type ListCache } from './list-cache';
+import { MAX_MENTION, type JsonBody, type ListCache } from './list-cache';
 import { readFlagColumns } from './record';
 
 /** A rule part reading the request beyond the caller and the query (headers, body...), or the clock. */
@@ -72,7 +72,7 @@ export function answerAddress(
 }
 
 /** The remembered answer at `address`, when the address and the answer are both still valid for this caller. */
-export function answerAt(cache: ListCache, address: string, request: RequestInfo): string | undefined {
+export function answerAt(cache: ListCache, address: string, request: RequestInfo): JsonBody | undefined {
   const answerKey = cache.getAddress(address);
   if (answerKey === undefined) return undefined;
   return cache.getRendered(answerKey, request.auth ? String(request.auth.record.id) : undefined)?.json;

@@ -29,6 +29,7 @@ import type { RecordContext } from './context';
 import { expandRecords, expandShape } from './expand';
 import { answerAddress, answerAt, type AddressNote } from './answer-addresses';
 import { listAdjustments } from './list-adjustments';
+import { utf8, type JsonBody } from './list-cache';
 import { prepareList, type ListParams } from './read';
 import { readerOf } from './remembered-exists';
 import { renderNodes } from './render';
@@ -50,7 +51,7 @@ export async function listAnswer(
   params: ListParams,
   request: RequestInfo,
   options: ListAnswerOptions = {},
-): Promise<string> {
+): Promise<JsonBody> {
   const list = await prepareList(ctx, collection, params, request);
   const render = async (): Promise<Rendered> => {
     const result = await list.run();
@@ -73,6 +74,7 @@ export async function listAnswer(
       address: options.address,
     },
     render,
+    utf8,
   );
 }
 
@@ -91,7 +93,7 @@ export async function answerList(
   collection: Collection,
   asked: ListRequest,
   request: RequestInfo,
-): Promise<string> {
+): Promise<JsonBody> {
   const cache = core.records.lists;
   const address = cache && answerAddress(core.registry, collection, request);
   const known = address ? answerAt(cache, address, request) : undefined;

@@ -61,11 +61,22 @@ interface Snapshot {
  * text, and every short text value of the records it shows (ids, relations, names). A caller whose id
  * is among them may be shown more of it (their own email, their own private fields), so it is never
  * served to them from here: they get one rendered for them (`storeRendered`).
+ *
+ * The list and view endpoints keep the text as its UTF-8 bytes, encoded once: sent as a string, a
+ * large answer was encoded into a fresh buffer by every send, which the allocator mapped and unmapped
+ * each time (docs/adr/0024-remembered-answers-kept-as-bytes.md). Search keeps text, which it places
+ * inside its own answer.
  */
 export interface RenderedAnswer {
-  json: string;
+  json: JsonBody;
   mentions: ReadonlySet<string>;
 }
+
+/** An answer's JSON, as text or as its UTF-8 bytes. */
+export type JsonBody = string | Buffer;
+
+/** The UTF-8 bytes of an answer kept as bytes. */
+export const utf8 = (json: string): Buffer => Buffer.from(json, 'utf8');
 
 /**
  * Where a caller's list request finds its rendered answer (records/answer-addresses.ts): the answer's
@@ -145,7 +156,7 @@ export function textMemory(text: string): number {
 /** The memory the long texts of an answer take (rendered JSON, an answer's key); 0 for the small ones. */
 function textBytes(value: ListAnswer): number {
   if (typeof value !== 'object' || Array.isArray(value)) return 0;
-  if ('json' in value) return textMemory(value.json);
+  if ('json' in value) return typeof value.json === 'string' ? textMemory(value.json) : value.json.length;
   return 'answerKey' in value ? textMemory(value.answerKey) : 0;
 }
 

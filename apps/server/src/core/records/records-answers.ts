@@ -45,5 +45,6 @@ export async function recordsAnswer(
       shape: expandShape(ctx, collection, expand, request),
     },
     render,
+    (json) => json,
   );
 }

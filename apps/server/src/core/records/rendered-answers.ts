@@ -10,7 +10,7 @@ import { callerIdOf } from '../rules/implied';
 import type { RequestInfo } from '../rules/request-info';
 import { rememberAddress, type AddressNote } from './answer-addresses';
 import type { ExpandShape, ExpandedRecord } from './expand';
-import { MAX_MENTION, recordKeys, type ListCache } from './list-cache';
+import { MAX_MENTION, recordKeys, type JsonBody, type ListCache } from './list-cache';
 
 /** An answer as sent, with the records it shows (their values decide whom it mentions). */
 export interface Rendered {
@@ -62,18 +62,20 @@ export function mentionsOf(nodes: ExpandedRecord[]): Set<string> {
 }
 
 /** The answer from memory, or rendered now and remembered. */
-export async function rememberedAnswer(
+export async function rememberedAnswer<Body extends JsonBody>(
   cache: ListCache,
   request: RequestInfo,
   answer: AnswerToRemember,
   render: () => Promise<Rendered>,
-): Promise<string> {
+  encode: (json: string) => Body,
+): Promise<Body> {
   const { collection, shape } = answer;
   const key = [...answer.key, request.auth?.isSuperuser ? 'superuser' : '', shape.key].join('\u0002');
   if (answer.address) rememberAddress(cache, answer.address, key);
   const caller = callerIdOf(request);
   const remembered = cache.getRendered(key, caller);
-  if (remembered) return remembered.json;
+  // The keys of text answers (search's records) and of bytes (lists, views) never meet.
+  if (remembered) return remembered.json as Body;
 
   // Versions taken before anything is read: a write that commits meanwhile makes this answer unusable.
   const taken = cache.snapshot([
@@ -82,6 +84,7 @@ export async function rememberedAnswer(
     ...[collection, ...shape.collections].flatMap(recordKeys),
   ]);
   const { json, nodes } = await render();
-  cache.storeRendered(key, { json, mentions: mentionsOf(nodes) }, caller, taken);
-  return json;
+  const body = encode(json);
+  cache.storeRendered(key, { json: body, mentions: mentionsOf(nodes) }, caller, taken);
+  return body;
 }

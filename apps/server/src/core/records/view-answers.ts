@@ -14,7 +14,7 @@ import type { RequestInfo } from '../rules/request-info';
 import { pickFields } from '../../tools/picker';
 import { answerAddress, answerAt } from './answer-addresses';
 import { expandRecords, expandShape } from './expand';
-import { queryKey } from './list-cache';
+import { queryKey, utf8, type JsonBody } from './list-cache';
 import { prepareView } from './read';
 import { renderNodes } from './render';
 import { rememberedAnswer, remembers, type Rendered } from './rendered-answers';
@@ -30,7 +30,7 @@ export async function answerView(
   id: string,
   asked: ViewRequest,
   request: RequestInfo,
-): Promise<string> {
+): Promise<JsonBody> {
   const ctx = core.records;
   const cache = ctx.lists;
   const address = cache && answerAddress(core.registry, collection, request, id);
@@ -58,5 +58,6 @@ export async function answerView(
       address: address ? { address, trace: new Set(), since } : undefined,
     },
     render,
+    utf8,
   );
 }
