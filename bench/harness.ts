@@ -13,7 +13,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { BenchConfig, DialectName } from './config';
 import { captureTwice, type DriverFloor } from './floors';
-import { fetchOnce, runLoad } from './load';
+import { fetchOnce, runLoad, type RequestSpec } from './load';
 import { cpuProbe, machineCpu, processRssMb, type ServerChild } from './processes';
 import {
   formatMs,
@@ -205,6 +205,30 @@ export function selected(config: BenchConfig, scenario: Scenario): boolean {
   return config.only.length === 0 || config.only.some((part) => scenario.key.includes(part));
 }
 
+/** How far into a scenario's sequence a repeat is looked for. */
+const FIRST_PASS_LIMIT = 5_000;
+
+/**
+ * How many of a read scenario's first requests it takes to ask each of its distinct requests once,
+ * when its sequence repeats within FIRST_PASS_LIMIT requests; else 0 (a write, or a sequence of new
+ * requests). A scenario that cycles through a thousand stories' comment pages at 50 connections would
+ * otherwise be measured partly on first visits (each one rendered and remembered) and partly on the
+ * steady state after them, in proportions set by the length of the window rather than by the server.
+ */
+export function firstPassLength(request: (i: number) => RequestSpec): number {
+  const seen = new Set<string>();
+  let end = 0;
+  for (let i = 0; i < FIRST_PASS_LIMIT; i++) {
+    const spec = request(i);
+    if (spec.method !== 'GET') return 0;
+    const key = JSON.stringify([spec.path, spec.headers ?? {}]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    end = i + 1;
+  }
+  return seen.size < FIRST_PASS_LIMIT ? end : 0;
+}
+
 export async function measure(
   server: ServerChild,
   scenario: Scenario,
@@ -232,6 +256,7 @@ export async function measure(
     warmupMs: config.warmupSeconds * 1000,
     durationMs: config.seconds * 1000,
     next: scenario.request,
+    firstPass: firstPassLength(scenario.request),
     onWindow: (edge) => (edge === 'start' ? probe.start() : probe.end()),
   });
   outcome.cpu = probe.result();

@@ -25,6 +25,22 @@ export interface LoadOptions {
   next: (i: number) => RequestSpec;
   /** Called when the measured window opens and closes (for CPU sampling). */
   onWindow?: (edge: 'start' | 'end') => void;
+  /**
+   * Requests 0..firstPass-1 ask each of the scenario's distinct requests once (harness.ts
+   * `firstPassLength`). Counting starts only once all of them are answered, so the window measures
+   * the steady state that follows every first visit; the first visits are summarised on their own.
+   */
+  firstPass?: number;
+}
+
+/** The first visits of a scenario's distinct requests, answered before counting starts. */
+export interface FirstPass {
+  count: number;
+  /** From the first request sent to the last first visit answered. */
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
 }
 
 export interface LatencySummary {
@@ -45,6 +61,7 @@ export interface LoadResult extends LatencySummary {
   /** Mean response body size in bytes. */
   meanBytes: number;
   windowSeconds: number;
+  firstPass?: FirstPass;
 }
 
 /** A window with fewer completions than this is stretched (see MeasureWindow), by at most MAX_EXTEND_MS. */
@@ -52,6 +69,8 @@ const MIN_COMPLETIONS = 20;
 const MAX_EXTEND_MS = 5_000;
 /** The longest warm-up spent waiting for every connection to complete a request. */
 const MAX_WARMUP_MS = 3_000;
+/** The longest warm-up spent waiting for every first visit to be answered. */
+const MAX_FIRST_PASS_MS = 30_000;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -88,14 +107,18 @@ export interface WindowOptions {
   maxExtendMs: number;
   /** The warm-up also lasts until every worker has completed one request, but at most this long. */
   maxWarmupMs: number;
+  /** ...and until this many first visits have been answered (`firstVisited`), but at most... */
+  firstPass?: number;
+  /** ...this long. */
+  maxFirstPassMs?: number;
   /** Called when counting starts and when it stops (for CPU sampling). */
   onEdge?: (edge: 'start' | 'end') => void;
 }
 
 /**
  * The measured window of a closed-loop run. Counting starts after the warm-up and only once every
- * worker has completed a request, so a slow scenario is measured in its steady state and not while
- * its first requests are still queueing. Completions inside the window are counted; when a scenario
+ * worker has completed a request and every first visit has been answered, so a slow scenario is
+ * measured in its steady state and not while its first requests are still queueing. Completions inside the window are counted; when a scenario
  * is so slow that fewer than `minCount` complete in time, the window stretches until they have, so a
  * rate is never computed from nothing.
  */
@@ -104,6 +127,7 @@ export class MeasureWindow {
   private readonly warmedUp = new Set<number>();
   private windowStart: number | null = null;
   private stopAt: number | null = null;
+  private firstVisits = 0;
   count = 0;
 
   constructor(private readonly options: WindowOptions) {}
@@ -114,6 +138,8 @@ export class MeasureWindow {
     const { warmupMs, workers, maxWarmupMs } = this.options;
     if (now < this.started + warmupMs) return null;
     if (this.warmedUp.size < workers && now < this.started + maxWarmupMs) return null;
+    const { firstPass = 0, maxFirstPassMs = 0 } = this.options;
+    if (this.firstVisits < firstPass && now < this.started + maxFirstPassMs) return null;
     this.windowStart = now;
     this.options.onEdge?.('start');
     return now;
@@ -135,6 +161,11 @@ export class MeasureWindow {
     if (now >= end && this.count >= this.options.minCount) this.stop(end);
     else if (now >= end + this.options.maxExtendMs) this.stop(now);
     return this.stopAt === null;
+  }
+
+  /** Records that one of the first visits has been answered (before its `complete`). */
+  firstVisited(): void {
+    this.firstVisits++;
   }
 
   /** Records worker's completion at `t1`; true when it is counted. */
@@ -250,6 +281,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     minCount: MIN_COMPLETIONS,
     maxExtendMs: MAX_EXTEND_MS,
     maxWarmupMs: Math.max(options.warmupMs, MAX_WARMUP_MS),
+    firstPass: options.firstPass ?? 0,
+    maxFirstPassMs: MAX_FIRST_PASS_MS,
     ...(options.onWindow ? { onEdge: options.onWindow } : {}),
   });
   const latencies: number[] = [];
@@ -258,15 +291,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let responses = 0;
   let bytes = 0;
   let sequence = 0;
+  const firstPass = options.firstPass ?? 0;
+  const firstLatencies: number[] = [];
+  const sendingStarted = performance.now();
+  let lastFirstVisit = sendingStarted;
 
   const worker = async (id: number) => {
     while (window.open()) {
       const t0 = performance.now();
+      const i = sequence++;
       let failure: string | null = null;
       let answered = false;
       let size = 0;
       try {
-        const outcome = await send(agent, target, options.next(sequence++), timeoutMs, false);
+        const outcome = await send(agent, target, options.next(i), timeoutMs, false);
         answered = true;
         size = outcome.bytes;
         if (outcome.status >= 400 || outcome.status === 0) failure = String(outcome.status);
@@ -274,6 +312,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         failure = (error as { code?: string }).code ?? (error as Error).message;
       }
       const t1 = performance.now();
+      if (i < firstPass) {
+        firstLatencies.push(t1 - t0);
+        lastFirstVisit = Math.max(lastFirstVisit, t1);
+        window.firstVisited();
+      }
       if (!window.complete(id, t1)) continue;
       // A timed-out request enters the percentiles at its timeout (a lower bound), not the rate.
       latencies.push(t1 - t0);
@@ -300,5 +343,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errorKinds,
     meanBytes: responses ? bytes / responses : 0,
     windowSeconds,
+    ...(firstLatencies.length
+      ? { firstPass: firstPassOf(firstLatencies, lastFirstVisit - sendingStarted) }
+      : {}),
   };
+}
+
+function firstPassOf(latencies: number[], elapsedMs: number): FirstPass {
+  const { count, p50, p99 } = summarize(latencies);
+  const seconds = elapsedMs / 1000;
+  return { count, seconds, rps: count / seconds, p50, p99 };
 }
