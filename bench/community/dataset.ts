@@ -41,6 +41,7 @@ import {
 import { firstCommentPage, writeComments } from './comments';
 import { NO_SIZES, storySizes, writeMutes } from './discovery';
 import { writeMessages } from './messages';
+import { writePersonalRows } from './personal';
 import { BulkWriter } from './writer';
 
 export const PASSWORD = 'bench-password-1';
@@ -84,6 +85,8 @@ export interface PoolMember {
   username: string;
   /** The other member of this member's longest conversation ('' when they have none). */
   partner: string;
+  /** The member's newest published story's post ('' when they have none). */
+  ownPost: string;
 }
 
 /** What the scenarios need to know about the rows (kept beside a cached SQLite file). */
@@ -103,7 +106,7 @@ export interface CommunityFacts {
    * Published stories in popularity order, for the story view and comments, each with its first page
    * of top-level comments (what the replies of a comment page are asked for by).
    */
-  popularStories: { storyId: string; postId: string; firstCommentPage: string[] }[];
+  popularStories: { storyId: string; postId: string; authorId: string; firstCommentPage: string[] }[];
   /** Search queries from common to rare words. */
   searchQueries: string[];
 }
@@ -301,6 +304,7 @@ export async function buildCommunity(
     `  ${P.toLocaleString('en-US')} posts (${S.toLocaleString('en-US')} stories, ${sizes.forumPosts.toLocaleString('en-US')} forum posts)`,
   );
   const storyIds = Array.from({ length: S }, () => recordId(random));
+  const storyTitles: string[] = new Array<string>(S);
   // A fifth of the stories are chapters of four-chapter series (the series list of spec part 1 §7):
   // series k holds stories 4k to 4k+3 in order, belongs to its first chapter's author and is
   // published when that chapter is.
@@ -320,10 +324,12 @@ export async function buildCommunity(
       const labels = isStory ? distinctIndices(random, LABELS, 1 + Math.floor(random() * 3)) : [];
       const tags = isStory ? distinctIndices(random, TAGS, Math.floor(random() * 6)) : [];
       const sized = isStory && random() < 0.8 ? storySizes(random) : NO_SIZES;
+      const title = sentence(random, 3 + Math.floor(random() * 4)).slice(0, -1);
+      if (isStory) storyTitles[i] = title;
       await posts.add({
         id: plan.ids[i],
         type: isStory ? 'story' : 'forum-post',
-        title: sentence(random, 3 + Math.floor(random() * 4)).slice(0, -1),
+        title,
         description: isStory ? sentence(random, 10 + Math.floor(random() * 10)) : '',
         contributors: [memberIds[plan.author[i]!]],
         labels: labels.map((l) => labelIds[l]),
@@ -540,6 +546,37 @@ export async function buildCommunity(
     await finish('mutes', mutes);
   });
 
+  // ---- blocks, follows, reading progress, drafts, invitations, revisions, the moderators' trail
+  const newestStory = new Map<number, number>();
+  for (let i = 0; i < S; i++) {
+    const author = plan.author[i]!;
+    if (!poolIndices.has(author) || plan.state[i] !== 2) continue;
+    const known = newestStory.get(author);
+    if (known === undefined || plan.created[i]! > plan.created[known]!) newestStory.set(author, i);
+  }
+  const newestPost = new Map(
+    [...newestStory].map(([author, i]) => [author, { postId: plan.ids[i]!, title: storyTitles[i]! }]),
+  );
+  await timed(timings, 'personal', () =>
+    writePersonalRows({
+      // Its own stream, so the rows before it stay as they were.
+      random: seededRandom(0x5eed),
+      scale,
+      memberIds,
+      pool: [...poolIndices],
+      popular: storiesByPopularity.slice(0, VIEW_POOL).map((i) => ({
+        storyId: storyIds[i]!,
+        postId: plan.ids[i]!,
+        author: plan.author[i]!,
+        title: storyTitles[i]!,
+      })),
+      seriesIds,
+      newestPost,
+      writer,
+      finish,
+    }),
+  );
+
   // ---- the search index, filled by the server's own rebuild (what a start on these rows would do)
   await timed(timings, 'search', () => reindexAllStories(core.db.kysely, dialect));
 
@@ -566,6 +603,7 @@ export async function buildCommunity(
     id: memberIds[i]!,
     username: `member${i}`,
     partner: longest.has(i) ? memberIds[longest.get(i)!.partner]! : '',
+    ownPost: newestPost.get(i)?.postId ?? '',
   }));
 
   return {
@@ -582,6 +620,7 @@ export async function buildCommunity(
       storiesByPopularity.slice(0, VIEW_POOL).map(async (i) => ({
         storyId: storyIds[i]!,
         postId: plan.ids[i]!,
+        authorId: memberIds[plan.author[i]!]!,
         firstCommentPage: await firstCommentPage(core, plan.ids[i]!),
       })),
     ),

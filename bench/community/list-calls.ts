@@ -389,6 +389,164 @@ export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       nonEmpty: true,
       query: () => ({ ...page(100), sort: '-created', expand: 'profile' }),
     },
+    // PRODUCT.md §13–§15: the member's own lists (settings, reading, drafts, co-authors), a story's
+    // revisions, and the moderators' dashboard.
+    {
+      key: 'blocks-mine',
+      title:
+        "settings: the member's blocks, -created, all (1000 a batch), blocked member and profile expanded",
+      collection: 'blocks',
+      nonEmpty: true,
+      query: () => ({ ...page(1000), sort: '-created', expand: 'blocked,blocked.profile', skipTotal: '1' }),
+    },
+    {
+      key: 'mutes-mine',
+      title: "the member's muted tags and labels, +created, all (1000 a batch), tag and label expanded",
+      collection: 'mutes',
+      nonEmpty: true,
+      query: () => ({ ...page(1000), sort: 'created', expand: 'tag,label', skipTotal: '1' }),
+    },
+    {
+      key: 'follows-author',
+      title: "whether the member follows a story's author, 1, skipTotal",
+      collection: 'follows',
+      query: (i) => ({
+        ...page(1),
+        filter: `user = ${quote(me(i))} && author = ${quote(story(i).authorId)}`,
+        skipTotal: '1',
+      }),
+    },
+    {
+      key: 'progress-story',
+      title: "the member's place in a story, 1, skipTotal",
+      collection: 'read_progress',
+      query: (i) => ({
+        ...page(1),
+        filter: `user = ${quote(me(i))} && story = ${quote(story(i).storyId)}`,
+        skipTotal: '1',
+      }),
+    },
+    {
+      key: 'progress-chapters',
+      title: "the member's places in ten stories (a series' chapters), all (1000 a batch)",
+      collection: 'read_progress',
+      nonEmpty: true,
+      query: (i) => {
+        const chapters = Array.from({ length: 10 }, (_, c) => `story = ${quote(story(i + c).storyId)}`);
+        return {
+          ...page(1000),
+          filter: `user = ${quote(me(i))} && (${chapters.join(' || ')})`,
+          skipTotal: '1',
+        };
+      },
+    },
+    {
+      key: 'progress-unfinished',
+      title: 'continue reading: unfinished stories, -updated, 5, story and post expanded, skipTotal',
+      collection: 'read_progress',
+      nonEmpty: true,
+      query: (i) => ({
+        ...page(5),
+        filter: `user = ${quote(me(i))} && finished = false`,
+        sort: '-updated',
+        expand: 'story,story.post',
+        skipTotal: '1',
+      }),
+    },
+    {
+      key: 'draft-new-story',
+      title: "the member's draft of a new story, 1",
+      collection: 'drafts',
+      nonEmpty: true,
+      query: (i) => ({ ...page(1), filter: `user = ${quote(me(i))} && type = "story" && post = ""` }),
+    },
+    {
+      key: 'invitations-mine',
+      title: "the member's pending co-author invitations, -created, all (1000 a batch), expanded",
+      collection: 'post_invitations',
+      nonEmpty: true,
+      query: (i) => ({
+        ...page(1000),
+        filter: `user = ${quote(me(i))} && status = 'pending'`,
+        sort: '-created,-id',
+        expand: 'inviter.profile,post',
+        skipTotal: '1',
+      }),
+    },
+    {
+      key: 'invitations-of-post',
+      title: "pending invitations of the member's newest story, +created, all (1000 a batch), expanded",
+      collection: 'post_invitations',
+      query: (i) => ({
+        ...page(1000),
+        filter: `post = ${quote(ctx.member(i).ownPost || '-')} && status = 'pending'`,
+        sort: 'created,id',
+        expand: 'user.profile',
+        skipTotal: '1',
+      }),
+    },
+    {
+      key: 'revisions',
+      title: "moderator: a story's revisions, -created, 20, editor's profile expanded",
+      collection: 'post_revisions',
+      who: 'moderator',
+      nonEmpty: true,
+      query: (i) => ({
+        ...page(20),
+        filter: `post = ${quote(story(i).postId)}`,
+        sort: '-created,-id',
+        expand: 'editor.profile',
+      }),
+    },
+    {
+      key: 'comment-page-of',
+      title: "a linked comment's page: top-level comments before it, 1, total, id only",
+      collection: 'comments',
+      query: (i) => ({
+        ...page(1),
+        filter:
+          `target = ${quote(story(i).postId)} && reply = "" && ` +
+          `(created < "2026-06-01 00:00:00.000Z" || (created = "2026-06-01 00:00:00.000Z" && id < "m"))`,
+        fields: 'id',
+      }),
+    },
+    {
+      key: 'decisions-log',
+      title: 'moderator: recent decisions, the moderation log, -created, 15, moderator expanded',
+      collection: 'moderation_log',
+      who: 'moderator',
+      nonEmpty: true,
+      query: () => ({ ...page(15), sort: '-created', expand: 'moderator,moderator.profile' }),
+    },
+    {
+      key: 'decisions-reviews',
+      title: 'moderator: recent decisions, review actions, -created, 15, resolver and post expanded',
+      collection: 'post_content_actions',
+      who: 'moderator',
+      nonEmpty: true,
+      query: () => ({ ...page(15), sort: '-created', expand: 'resolver,resolver.profile,post' }),
+    },
+    {
+      key: 'decisions-reports',
+      title: 'moderator: recent decisions, resolved reports, -updated, 15, resolver expanded',
+      collection: 'reports',
+      who: 'moderator',
+      nonEmpty: true,
+      query: () => ({
+        ...page(15),
+        filter: 'resolver != ""',
+        sort: '-updated',
+        expand: 'resolver,resolver.profile',
+      }),
+    },
+    {
+      key: 'staff-messages',
+      title: 'moderator: the staff chat, -created, 50, author and profile expanded',
+      collection: 'staff_messages',
+      who: 'moderator',
+      nonEmpty: true,
+      query: () => ({ ...page(50), sort: '-created', expand: 'author,author.profile' }),
+    },
     {
       key: 'presence-online',
       title: 'members online, up to 10000',

@@ -93,7 +93,8 @@ export function communityScenarios(
         const json = parse(status, body);
         const items = json.items as Array<{ expand?: Record<string, unknown> }>;
         if (call.nonEmpty && items.length === 0) throw new Error('the page is empty');
-        const expand = queryOf(0).expand?.split(',')[0];
+        // A nested path (`inviter.profile`) comes back under its first relation.
+        const expand = queryOf(0).expand?.split(',')[0]?.split('.')[0];
         if (expand && items.length && !items.some((item) => item.expand?.[expand])) {
           throw new Error(`expand=${expand} came back empty`);
         }

@@ -43,7 +43,16 @@ export const COMMUNITY_END = '<!-- bench:community:end -->';
 function sourceFingerprint(): string {
   const hash = createHash('sha256');
   const dir = path.dirname(new URL(import.meta.url).pathname);
-  for (const file of ['dataset.ts', 'messages.ts', 'random.ts', 'writer.ts'])
+  // Every module that writes rows (dataset.ts and the steps it imports).
+  for (const file of [
+    'dataset.ts',
+    'comments.ts',
+    'discovery.ts',
+    'messages.ts',
+    'personal.ts',
+    'random.ts',
+    'writer.ts',
+  ])
     hash.update(fs.readFileSync(path.join(dir, file)));
   // Tables and triggers made beside the collections' own (relation indexes) are part of the file too.
   hash.update(fs.readFileSync(path.join(dir, '../../apps/server/src/db/relation-index.ts')));

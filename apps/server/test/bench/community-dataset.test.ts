@@ -163,6 +163,51 @@ describeEachDialect('bench community dataset', (getDb) => {
     expect(await one(misdated)).toBe(0);
   });
 
+  it("gives every pool member the rows their own lists read, and the moderators' dashboard its rows", async () => {
+    for (const member of facts.pool) {
+      const mine = async (table: string, column: string) =>
+        one(sql`SELECT COUNT(*) FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${member.id}`);
+      expect(await mine('blocks', 'blocker'), member.username).toBeGreaterThan(0);
+      expect(await mine('read_progress', 'user'), member.username).toBeGreaterThan(0);
+      expect(await mine('follows', 'user'), member.username).toBeGreaterThan(0);
+      expect(await mine('post_invitations', 'user'), member.username).toBeGreaterThan(0);
+      expect(
+        await one(
+          sql`SELECT COUNT(*) FROM drafts WHERE "user" = ${member.id} AND type = 'story' AND post = ''`,
+        ),
+      ).toBe(1);
+      if (member.ownPost) {
+        const owner = await sql<{
+          contributors: unknown;
+        }>`SELECT contributors FROM posts WHERE id = ${member.ownPost}`.execute(core.db.kysely);
+        const contributors = owner.rows[0]!.contributors;
+        expect(typeof contributors === 'string' ? JSON.parse(contributors) : contributors).toEqual([
+          member.id,
+        ]);
+      }
+    }
+    // Nobody blocks themself or staff (the create rule refuses both).
+    const staff = [facts.adminId, facts.moderatorId];
+    expect(
+      await one(sql`SELECT COUNT(*) FROM blocks WHERE blocker = blocked OR blocked IN (${sql.join(staff)})`),
+    ).toBe(0);
+    for (const story of facts.popularStories.slice(0, 5)) {
+      expect(
+        await one(sql`SELECT COUNT(*) FROM post_revisions WHERE post = ${story.postId}`),
+      ).toBeGreaterThan(0);
+      const author = await sql<{
+        contributors: unknown;
+      }>`SELECT contributors FROM posts WHERE id = ${story.postId}`.execute(core.db.kysely);
+      const contributors = author.rows[0]!.contributors;
+      expect(
+        (typeof contributors === 'string' ? JSON.parse(contributors) : contributors) as string[],
+      ).toContain(story.authorId);
+    }
+    for (const table of ['moderation_log', 'post_content_actions', 'staff_messages']) {
+      expect(await one(sql`SELECT COUNT(*) FROM ${sql.table(table)}`), table).toBeGreaterThan(0);
+    }
+  });
+
   it('hands the scenarios members with conversations and popular published stories', () => {
     expect(facts.pool.length).toBeGreaterThanOrEqual(10);
     expect(facts.pool.filter((m) => m.partner).length).toBeGreaterThan(0);
