@@ -201,7 +201,7 @@ function datasetLine(dialect: DialectReport): string {
 }
 
 /** First passes shorter than this are a handful of requests, not worth a mention. */
-const FIRST_PASS_SHOWN = 50;
+const FIRST_PASS_SHOWN = 10;
 
 /**
  * The first visits of the scenarios that cycle through many distinct requests (harness.ts

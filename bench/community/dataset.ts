@@ -97,6 +97,8 @@ export interface CommunityFacts {
   /** Seconds per build step. */
   timings: Record<string, number>;
   pool: PoolMember[];
+  /** Members who blocked some others (none of the pool did), for the scenarios of a blocker's lists. */
+  blockers: PoolMember[];
   adminId: string;
   moderatorId: string;
   labelIds: string[];
@@ -557,7 +559,7 @@ export async function buildCommunity(
   const newestPost = new Map(
     [...newestStory].map(([author, i]) => [author, { postId: plan.ids[i]!, title: storyTitles[i]! }]),
   );
-  await timed(timings, 'personal', () =>
+  const blockers = await timed(timings, 'personal', () =>
     writePersonalRows({
       // Its own stream, so the rows before it stay as they were.
       random: seededRandom(0x5eed),
@@ -605,12 +607,19 @@ export async function buildCommunity(
     partner: longest.has(i) ? memberIds[longest.get(i)!.partner]! : '',
     ownPost: newestPost.get(i)?.postId ?? '',
   }));
+  const blockerMembers = blockers.map((i) => ({
+    id: memberIds[i]!,
+    username: `member${i}`,
+    partner: '',
+    ownPost: '',
+  }));
 
   return {
     scale,
     counts,
     timings,
     pool,
+    blockers: blockerMembers,
     adminId: memberIds[0]!,
     moderatorId: memberIds[1]!,
     labelIds,

@@ -15,7 +15,7 @@ const COMMENT_EXPAND = 'author,author.profile';
 /** A series card: its post with the author, and its chapters. */
 const SERIES_EXPAND = 'post,post.contributors,post.contributors.profile,stories';
 
-type Who = 'member' | 'admin' | 'moderator';
+type Who = 'member' | 'admin' | 'moderator' | 'blocker';
 
 export interface Context {
   /** The pool member for the i-th request. */
@@ -65,6 +65,15 @@ export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       key: 'stories-latest',
       title: 'stories, published, -created, 10 per page, story expands',
       collection: 'stories',
+      nonEmpty: true,
+      query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
+    },
+    {
+      // The same list asked by members who blocked some others (20 of them, 3 blocks each).
+      key: 'stories-latest-blocking',
+      title: 'stories-latest asked by a member who blocked 3 members',
+      collection: 'stories',
+      who: 'blocker',
       nonEmpty: true,
       query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
     },
@@ -396,6 +405,7 @@ export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       title:
         "settings: the member's blocks, -created, all (1000 a batch), blocked member and profile expanded",
       collection: 'blocks',
+      who: 'blocker',
       nonEmpty: true,
       query: () => ({ ...page(1000), sort: '-created', expand: 'blocked,blocked.profile', skipTotal: '1' }),
     },

@@ -3,12 +3,18 @@
  * and follow, how far they read, their drafts and co-author invitations, the revisions of stories, and
  * the moderators' trail and chat. Every pool member (the scenarios' callers) has some of each, so the
  * lists that read them have rows to find; one member in ten has a few, so the tables have a size.
+ *
+ * Blocking is the exception: most members never block anyone, and a member who does lists through the
+ * whole rules (site/blocks.ts), so the pool members block nobody and the members who block (`blockers`,
+ * one in ten outside the pool) are the callers of their own scenarios.
  */
 import { NOW, DAY, YEAR, dateString, distinctIndices, recordId, sentence, type Random } from './random';
 import type { BulkWriter } from './writer';
 
 /** Rows per pool member (and per one member in ten, `…_OTHERS`). */
 const BLOCKS = 3;
+/** How many blockers the scenarios take as callers. */
+export const BLOCKER_CALLERS = 20;
 const FOLLOWED_AUTHORS = 10;
 const FOLLOWED_SERIES = 3;
 const PROGRESS = 60;
@@ -55,11 +61,13 @@ function membersWithRows(step: PersonalStep): number[] {
   return members;
 }
 
-export async function writePersonalRows(step: PersonalStep): Promise<void> {
+/** Writes the rows; returns the blockers the scenarios may call as (member indices). */
+export async function writePersonalRows(step: PersonalStep): Promise<number[]> {
   const { random, memberIds, popular, writer, finish } = step;
   const M = memberIds.length;
   const pool = new Set(step.pool);
   const members = membersWithRows(step);
+  const blockers: number[] = [];
   const someone = (not: number) => {
     // Never staff, never the member themself.
     const other = 2 + Math.floor(random() * (M - 2));
@@ -73,9 +81,10 @@ export async function writePersonalRows(step: PersonalStep): Promise<void> {
   for (const member of members) {
     const user = memberIds[member]!;
     const inPool = pool.has(member);
-    // Blocks: members from anywhere in the community (distinct, never oneself).
+    // Blocks: a member outside the pool blocks members from anywhere (distinct, never oneself).
     const blocked = new Set<number>();
-    while (blocked.size < (inPool ? BLOCKS : 1)) blocked.add(someone(member));
+    while (!inPool && blocked.size < BLOCKS) blocked.add(someone(member));
+    if (blocked.size && blockers.length < BLOCKER_CALLERS) blockers.push(member);
     for (const other of blocked)
       await blocks.add({
         id: recordId(random),
@@ -253,4 +262,5 @@ export async function writePersonalRows(step: PersonalStep): Promise<void> {
     });
   }
   await finish('staff_messages', chat);
+  return blockers;
 }

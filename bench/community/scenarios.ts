@@ -27,6 +27,8 @@ import { STORY_EXPAND, listCalls, type Context, type ListCall } from './list-cal
 export interface Tokens {
   /** One per pool member, in pool order. */
   members: string[];
+  /** One per blocker (members who blocked some others). */
+  blockers: string[];
   admin: string;
   moderator: string;
 }
@@ -60,7 +62,9 @@ export function communityScenarios(
         ? tokens.admin
         : who === 'moderator'
           ? tokens.moderator
-          : tokens.members[i % tokens.members.length]!,
+          : who === 'blocker'
+            ? tokens.blockers[i % tokens.blockers.length]!
+            : tokens.members[i % tokens.members.length]!,
     talker: (i) => {
       const j = withPartner[i % withPartner.length]!;
       return { member: facts.pool[j]!, token: tokens.members[j]! };

@@ -92,7 +92,14 @@ async function issueTokens(core: Core, facts: CommunityFacts): Promise<Tokens> {
   };
   const members: string[] = [];
   for (const member of facts.pool) members.push(await issue(member.id));
-  return { members, admin: await issue(facts.adminId), moderator: await issue(facts.moderatorId) };
+  const blockers: string[] = [];
+  for (const member of facts.blockers) blockers.push(await issue(member.id));
+  return {
+    members,
+    blockers,
+    admin: await issue(facts.adminId),
+    moderator: await issue(facts.moderatorId),
+  };
 }
 
 /** Steps of a plan that read a whole table (or a whole index in place of one). */
