@@ -69,15 +69,6 @@ export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
     },
     {
-      // The same list asked by members who blocked some others (20 of them, 3 blocks each).
-      key: 'stories-latest-blocking',
-      title: 'stories-latest asked by a member who blocked 3 members',
-      collection: 'stories',
-      who: 'blocker',
-      nonEmpty: true,
-      query: () => ({ ...page(10), filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
-    },
-    {
       // The home page and the story list as a member with muted tags sees them (PRODUCT.md §14).
       key: 'stories-latest-muted',
       title: 'stories-latest with muted=hide (the member mutes 2 tags and a label)',
@@ -563,6 +554,24 @@ export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       collection: 'presence',
       nonEmpty: true,
       query: () => ({ ...page(10000), filter: "status = 'online'" }),
+    },
+  ];
+}
+
+/**
+ * The lists of members who blocked some others (20 of them, 3 blocks each). Such a member lists
+ * through the whole rules (site/blocks.ts), and each first visit recounts every published story, so
+ * the suite measures them last: the work they leave queued on the server cannot slow the rows after.
+ */
+export function blockerListCalls(): ListCall[] {
+  return [
+    {
+      key: 'stories-latest-blocking',
+      title: 'stories-latest asked by a member who blocked 3 members',
+      collection: 'stories',
+      who: 'blocker',
+      nonEmpty: true,
+      query: () => ({ page: '1', perPage: '10', filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
     },
   ];
 }

@@ -22,7 +22,7 @@ import {
   type Scenario,
 } from '../scenarios';
 import type { CommunityFacts } from './dataset';
-import { STORY_EXPAND, listCalls, type Context, type ListCall } from './list-calls';
+import { STORY_EXPAND, blockerListCalls, listCalls, type Context, type ListCall } from './list-calls';
 
 export interface Tokens {
   /** One per pool member, in pool order. */
@@ -229,5 +229,7 @@ export function communityScenarios(
       },
     ),
   );
+  // Last: see blockerListCalls.
+  scenarios.push(...blockerListCalls().map(listScenario));
   return scenarios;
 }
