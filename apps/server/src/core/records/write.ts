@@ -3,8 +3,7 @@
  * create rule is 400 "Failed to create record."; a failing update/delete rule is 404 (the record is
  * not revealed). Each write is one transaction with its before/after hooks; committed events follow.
  */
-import { CompiledQuery, sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { DialectName } from '../../db/types';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { ApiError, SUPERUSERS_ONLY } from '../../tools/api-error';
 import { nowString } from '../../tools/dates';
 import { randomFromPattern } from '../../tools/pattern-random';
@@ -106,7 +105,7 @@ export async function createRecord(
     let holds: boolean;
     try {
       const row = encodeData(collection, data, ctx.db.dialect);
-      holds = await insertRow(s, ctx.db.dialect, collection, row, rule?.inInsert ? rule.condition : null);
+      holds = await insertRow(s, collection, row, rule?.inInsert ? rule.condition : null);
     } catch (error) {
       throw uniqueViolation(error, collection, CREATE_FAILED) ?? error;
     }
@@ -125,16 +124,15 @@ export async function createRecord(
  */
 async function insertRow(
   scope: WriteScope,
-  dialect: DialectName,
   collection: Collection,
   row: Record<string, unknown>,
   rule: RawBuilder<unknown> | null,
 ): Promise<boolean> {
+  const insert = scope.db.insertInto(collection.name).values(row);
   if (!rule) {
-    await scope.db.executeQuery(plainInsert(dialect, collection.name, row));
+    await insert.execute();
     return true;
   }
-  const insert = scope.db.insertInto(collection.name).values(row);
   const checked = await scope.db
     .with(INSERTED, () => insert.returningAll())
     .selectFrom(`${INSERTED} as ${ROW}`)
@@ -142,30 +140,6 @@ async function insertRow(
     .where(rule as RawBuilder<SqlBool>)
     .execute();
   return checked.length > 0;
-}
-
-/** The text of each plain INSERT, by dialect, table and columns (a collection's are always the same). */
-const insertTexts = new Map<string, string>();
-
-/**
- * A plain INSERT of the row, its text made once per table and columns: Kysely's builder built and
- * compiled the same statement again on every create, which showed in the profile of comment creation
- * (a comment and its notification are two of them).
- */
-function plainInsert(dialect: DialectName, table: string, row: Record<string, unknown>): CompiledQuery {
-  const columns = Object.keys(row).filter((column) => row[column] !== undefined);
-  const key = [dialect, table, ...columns].join('\u0000');
-  let text = insertTexts.get(key);
-  if (text === undefined) {
-    const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-    const marks = columns.map((_, i) => (dialect === 'postgres' ? `$${i + 1}` : '?'));
-    text = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values (${marks.join(', ')})`;
-    insertTexts.set(key, text);
-  }
-  return CompiledQuery.raw(
-    text,
-    columns.map((column) => row[column]),
-  );
 }
 
 /** `validation_pk_change` when the body names an id other than the stored one (read as text, like PocketBase). */
