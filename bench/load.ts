@@ -118,9 +118,9 @@ export interface WindowOptions {
 /**
  * The measured window of a closed-loop run. Counting starts after the warm-up and only once every
  * worker has completed a request and every first visit has been answered, so a slow scenario is
- * measured in its steady state and not while its first requests are still queueing. Completions inside the window are counted; when a scenario
- * is so slow that fewer than `minCount` complete in time, the window stretches until they have, so a
- * rate is never computed from nothing.
+ * measured in its steady state and not while its first requests are still queueing. Completions
+ * inside the window are counted; when a scenario is so slow that fewer than `minCount` complete in
+ * time, the window stretches until they have, so a rate is never computed from nothing.
  */
 export class MeasureWindow {
   private readonly started = performance.now();
