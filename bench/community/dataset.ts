@@ -98,7 +98,7 @@ export interface CommunityFacts {
   timings: Record<string, number>;
   pool: PoolMember[];
   /** Members who blocked some others (none of the pool did), for the scenarios of a blocker's lists. */
-  blockers: PoolMember[];
+  blockers: Pick<PoolMember, 'id' | 'username'>[];
   adminId: string;
   moderatorId: string;
   labelIds: string[];
@@ -607,19 +607,13 @@ export async function buildCommunity(
     partner: longest.has(i) ? memberIds[longest.get(i)!.partner]! : '',
     ownPost: newestPost.get(i)?.postId ?? '',
   }));
-  const blockerMembers = blockers.map((i) => ({
-    id: memberIds[i]!,
-    username: `member${i}`,
-    partner: '',
-    ownPost: '',
-  }));
 
   return {
     scale,
     counts,
     timings,
     pool,
-    blockers: blockerMembers,
+    blockers: blockers.map((i) => ({ id: memberIds[i]!, username: `member${i}` })),
     adminId: memberIds[0]!,
     moderatorId: memberIds[1]!,
     labelIds,

@@ -57,14 +57,12 @@ export function communityScenarios(
   const withPartner = facts.pool.map((_, j) => j).filter((j) => facts.pool[j]!.partner !== '');
   const ctx: Context = {
     member: (i) => facts.pool[i % facts.pool.length]!,
-    token: (who, i) =>
-      who === 'admin'
-        ? tokens.admin
-        : who === 'moderator'
-          ? tokens.moderator
-          : who === 'blocker'
-            ? tokens.blockers[i % tokens.blockers.length]!
-            : tokens.members[i % tokens.members.length]!,
+    token: (who, i) => {
+      if (who === 'admin') return tokens.admin;
+      if (who === 'moderator') return tokens.moderator;
+      const callers = who === 'blocker' ? tokens.blockers : tokens.members;
+      return callers[i % callers.length]!;
+    },
     talker: (i) => {
       const j = withPartner[i % withPartner.length]!;
       return { member: facts.pool[j]!, token: tokens.members[j]! };
