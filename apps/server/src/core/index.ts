@@ -30,8 +30,11 @@ export interface Core {
   collections: CollectionService;
   records: RecordContext;
   hooks: Hooks;
-  /** Per collection, what may narrow a list on the caller's behalf (site/mutes.ts: muted tags). */
-  listNarrowers: Map<string, ListNarrower>;
+  /**
+   * Per collection, what may narrow a list on the caller's behalf (site/mutes.ts: muted tags;
+   * site/blocks.ts: blocked members' work), each applied in turn.
+   */
+  listNarrowers: Map<string, ListNarrower[]>;
   /** Cheaper equivalents of list rules for some callers (site/blocks.ts). */
   listRuleShortcuts: ListRuleShortcut[];
   tokens: TokenService;

@@ -8,12 +8,16 @@
  *   declined lets the two talk again (site/safe-messages.ts refuses messages while either exists).
  */
 import { sql } from 'kysely';
+import { NOT_BLOCKED } from '../collections/blocks';
 import type { Core } from '../core';
+import { relationIndexOf } from '../core/collections/relation-indexes';
 import type { RecordEvent } from '../core/hooks';
+import { ROW } from '../core/records/context';
+import { addListNarrower } from '../core/records/list-adjustments';
 import { createRecord, updateRecord } from '../core/records/write';
 import { columnKey, rowsKey } from '../core/records/list-cache';
-import type { ListRuleShortcut } from '../core/records/read';
-import { inWrite, rememberedExists, type ExistsReads } from '../core/records/remembered-exists';
+import type { ListNarrower, ListRuleShortcut } from '../core/records/read';
+import { inWrite, noteReads, rememberedExists, type ExistsReads } from '../core/records/remembered-exists';
 import { systemRequest } from '../core/rules/request-info';
 import type { AnyKysely } from '../db/types';
 import { text } from './values';
@@ -77,6 +81,59 @@ export async function blocksAnyOf(
   return rows.rows.length > 0;
 }
 
+/** What deciding whom a member blocked reads: their rows of `blocks`. */
+const BLOCKS_DECIDED_BY = [rowsKey('blocks'), columnKey('blocks', 'blocker'), columnKey('blocks', 'blocked')];
+
+/** What the blocked-work condition reads, beyond that: the posts' contributors. */
+const BLOCKED_WORK_READS = [...BLOCKS_DECIDED_BY, rowsKey('posts'), columnKey('posts', 'contributors')];
+
+/**
+ * For a member who blocked someone, the lists of posts, stories and series leave out the blocked
+ * members' work as a narrowing (records/read.ts `ListNarrowing`) instead of through the rule's last
+ * part, "no contributor is blocked by the caller", which the database would test on every row, and for
+ * the total on every row of the table (0.76 s for 95,000 stories), once per member. The narrowing says
+ * the same thing from the other side: the post has no contributor among the few members the caller
+ * blocked, looked up in the contributors' relation index. The list then drops that part from its rule
+ * and from the filter's gate on the row's post (`settles`), counts the rest once for every member (the
+ * total every member who blocked nobody shares), and subtracts the blocked members' work, counted from
+ * the index. It is applied only while the live rule ends with that part, so a rule an operator
+ * rewrote is applied as written. What it leaves out is not reported as `hidden`: the member chose
+ * never to see it.
+ */
+export function withoutBlockedWork(core: Core, collection: string, postColumn: 'post' | 'id'): ListNarrower {
+  // The rule's part, on the listed row and, for stories and series, on the row's post.
+  const own = NOT_BLOCKED(postColumn === 'id' ? 'contributors' : `${postColumn}.contributors`);
+  const settles = new Map([['', [own]]]);
+  if (postColumn !== 'id') settles.set(postColumn, [NOT_BLOCKED('contributors')]);
+  return async (request, io) => {
+    const auth = request.auth;
+    if (!auth || auth.isSuperuser || auth.collection.name !== 'users') return null;
+    const rule = core.registry.find(collection)?.listRule ?? '';
+    if (!rule.endsWith(` && (${own})`)) return null;
+    const caller = String(auth.record.id);
+    if (!(await blockedAnyone(io, caller))) return null;
+    noteReads(io, BLOCKS_DECIDED_BY);
+    const blocked = await blockedBy(io.db, caller);
+    const index = contributorsIndex(core);
+    if (blocked.length === 0 || !index) return null;
+    const postId = sql.ref(`${ROW}.${postColumn}`);
+    return {
+      condition: sql`NOT EXISTS (SELECT 1 FROM ${sql.table(index)} AS _b WHERE _b.record = ${postId} AND _b.target IN (${sql.join(blocked)}))`,
+      excluded: sql`${postId} IN (SELECT "record" FROM ${sql.table(index)} WHERE target IN (${sql.join(blocked)}))`,
+      reads: BLOCKED_WORK_READS,
+      reported: false,
+      settles,
+    };
+  };
+}
+
+/** The relation index table of the posts' contributors. */
+function contributorsIndex(core: Core): string | undefined {
+  const posts = core.registry.find('posts');
+  const field = posts?.fields.find((f) => f.name === 'contributors');
+  return posts && field ? relationIndexOf(posts, field) : undefined;
+}
+
 async function blockDeclinedSender(core: Core, event: RecordEvent): Promise<void> {
   const status = text(event.record.status);
   if (status !== 'declined' || text(event.previous?.status) === 'declined') return;
@@ -115,6 +172,9 @@ export const LISTS_HIDING_BLOCKED = [
 
 export function registerBlocks(core: Core): void {
   core.listRuleShortcuts.push(withoutBlocksWhenNone());
+  addListNarrower(core, 'stories', withoutBlockedWork(core, 'stories', 'post'));
+  addListNarrower(core, 'series', withoutBlockedWork(core, 'series', 'post'));
+  addListNarrower(core, 'posts', withoutBlockedWork(core, 'posts', 'id'));
   core.hooks.on('afterUpdate', (event) => blockDeclinedSender(core, event), 'message_requests');
   core.hooks.on('afterDelete', (event) => forgiveDeclined(core, event), 'blocks');
 }

@@ -9,6 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
 import { relationIndexOf } from '../core/collections/relation-indexes';
 import { ROW } from '../core/records/context';
+import { addListNarrower } from '../core/records/list-adjustments';
 import { columnKey, rowsKey } from '../core/records/list-cache';
 import type { ListNarrowing } from '../core/records/read';
 import { noteReads, type ExistsReads } from '../core/records/remembered-exists';
@@ -104,9 +105,10 @@ export function registerMutes(core: Core): void {
         condition: mutedPostCondition(core, postId, muted),
         excluded: mutedPostsAmong(core, postId, muted),
         reads: MUTE_READS,
+        reported: true,
       };
     };
-  core.listNarrowers.set('stories', narrowBy('post'));
-  core.listNarrowers.set('series', narrowBy('post'));
-  core.listNarrowers.set('posts', narrowBy('id'));
+  addListNarrower(core, 'stories', narrowBy('post'));
+  addListNarrower(core, 'series', narrowBy('post'));
+  addListNarrower(core, 'posts', narrowBy('id'));
 }

@@ -6,6 +6,8 @@
  * rows are the blocker's alone; declining a message request writes a block.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listAdjustments } from '../../src/core/records/list-adjustments';
+import { prepareList } from '../../src/core/records/read';
 import { readerOf } from '../../src/core/records/remembered-exists';
 import { guestRequest } from '../../src/core/rules/request-info';
 import { LISTS_HIDING_BLOCKED, withoutBlocksWhenNone } from '../../src/site/blocks';
@@ -220,6 +222,102 @@ describeEachDialect('blocking', (getDb) => {
       await unblock('bob', id);
     }
     expect((await shortcut(asBob, ownRule, io)).size).toBe(LISTS_HIDING_BLOCKED.length);
+  });
+
+  it("a blocker's lists leave the blocked work out from its own side: the same rows and totals, the total every member shares, and only muted work reported as hidden", async () => {
+    // A story alice wrote with carol, and one of carol's own, both carrying a tag bob mutes.
+    const tag = await created('tags', { name: 'cobblestones' });
+    const story = async (title: string, contributors: string[]) => {
+      const post = await created('posts', {
+        type: 'story',
+        title,
+        contributors,
+        tags: [tag],
+        published: PUBLISHED,
+      });
+      return { post, story: await created('stories', { post, content: title }) };
+    };
+    const together = await story('Two Sizes Apart', [carolId, CAST.alice]);
+    const carols = await story('The Cobbled Lane', [carolId]);
+    const mute = await created('mutes', { user: CAST.bob, tag }, 'bob');
+    const shown = async (who: Caller, query = '', filter = "post.published != ''") => {
+      const url = `${records('stories')}?perPage=200&filter=${encodeURIComponent(filter)}${query}`;
+      const res = await call(who, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ totalItems: number; hidden?: number; items: Array<{ id: string }> }>();
+      return { ids: body.items.map((i) => i.id).sort(), total: body.totalItems, hidden: body.hidden };
+    };
+    const id = await block('bob', CAST.alice);
+    try {
+      const everyone = await shown(carol);
+      const bobs = await shown('bob');
+      // Every story with alice among its writers is gone, the co-written one too; the total is the rows.
+      const alices = [C.story, together.story];
+      expect(everyone.ids).toEqual(expect.arrayContaining([...alices, carols.story]));
+      expect(bobs.ids).toEqual(everyone.ids.filter((s) => !alices.includes(s)));
+      expect(bobs.total).toBe(bobs.ids.length);
+      // Nothing is reported as hidden for blocked work, with or without muted tags.
+      expect(bobs.hidden).toBeUndefined();
+      const muted = await shown('bob', '&muted=hide');
+      expect(muted.ids).toEqual(bobs.ids.filter((s) => s !== carols.story));
+      expect(muted.total).toBe(muted.ids.length);
+      // The co-written story carries the muted tag too, but bob could never show it: only carol's counts.
+      expect(muted.hidden).toBe(1);
+      // A filter through the post means what it said: alice's work is found by nobody's filter for bob.
+      const byAlice = await shown('bob', '', `post.contributors.id ?= '${CAST.alice}'`);
+      expect(byAlice).toEqual({ ids: [], total: 0, hidden: undefined });
+      // The posts themselves, filtered as the content pages filter them.
+      const posts = await list(
+        'bob',
+        'posts',
+        `&filter=${encodeURIComponent("published != '' && type = 'story'")}`,
+      );
+      expect(posts.ids).not.toContain(together.post);
+      expect(posts.ids).toContain(carols.post);
+      expect(posts.total).toBe(posts.ids.length);
+
+      // How: bob's total is the statement every member who blocked nobody runs (one count for all,
+      // remembered), and what he blocked is counted apart.
+      const { core } = community;
+      const keyOf = async (token: string) => {
+        const auth = await core.tokens.authenticate(core.records, token);
+        const request = guestRequest({ auth, query: {} });
+        const stories = core.registry.find('stories')!;
+        const trace = new Set<string>();
+        const adjustments = await listAdjustments(core, stories, request, readerOf(core.records, trace));
+        const params = { page: 1, perPage: 20, filter: "post.published != ''", ...adjustments };
+        return (await prepareList(core.records, stories, params, request)).key().split('\u0001');
+      };
+      const [bobsKey, carolsKey] = [await keyOf(community.token('bob')!), await keyOf(carol.token)];
+      expect(bobsKey[1]).toBe(carolsKey[1]);
+      expect(bobsKey).toHaveLength(3);
+      expect(carolsKey).toHaveLength(2);
+      expect(bobsKey[1]).not.toContain('blocks');
+    } finally {
+      await unblock('bob', id);
+      expect((await call('bob', 'DELETE', `${records('mutes')}/${mute}`)).statusCode).toBe(204);
+    }
+    expect((await shown('bob')).ids).toEqual((await shown(carol)).ids);
+  });
+
+  it('a list whose rule an operator rewrote without "not blocked" is not narrowed for a blocker', async () => {
+    const { core } = community;
+    const stories = core.registry.find('stories')!;
+    const own = stories.listRule!;
+    const rewritten = own.slice(0, own.lastIndexOf(' && ('));
+    const setRule = async (listRule: string) => {
+      const res = await call('superuser', 'PATCH', `collections/${stories.id}`, { listRule });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const id = await block('bob', CAST.alice);
+    try {
+      expect((await list('bob', 'stories')).ids).not.toContain(C.story);
+      await setRule(rewritten);
+      expect((await list('bob', 'stories')).ids).toContain(C.story);
+    } finally {
+      await setRule(own);
+      await unblock('bob', id);
+    }
   });
 
   it("no notification about a blocked member's doings reaches the blocker; others' still do", async () => {

@@ -1,17 +1,31 @@
 import type { Core } from '..';
 import type { Collection } from '../collections/model';
 import type { RequestInfo } from '../rules/request-info';
-import type { ListParams } from './read';
+import type { ListNarrower, ListNarrowing, ListParams } from './read';
 import type { ExistsReads } from './remembered-exists';
 
 /** What the site changes in a list for one caller. */
-export interface ListAdjustments extends Pick<ListParams, 'narrowing' | 'listRules'> {
+export interface ListAdjustments extends Pick<ListParams, 'narrowings' | 'listRules'> {
   /**
    * Cheaper equivalents of view rules for the same caller, for the list's expands: the shortcuts'
    * equivalence ("these rows, for this caller") holds for any rule with the same parts, and without
    * them an expanded post's view rule would name every caller.
    */
   viewRules: ReadonlyMap<string, string> | undefined;
+}
+
+/** The narrowings that apply to this request, in the order the site registered them. */
+async function narrowingsOf(
+  narrowers: readonly ListNarrower[],
+  request: RequestInfo,
+  io: ExistsReads,
+): Promise<ListNarrowing[]> {
+  const narrowings: ListNarrowing[] = [];
+  for (const narrower of narrowers) {
+    const narrowing = await narrower(request, io);
+    if (narrowing) narrowings.push(narrowing);
+  }
+  return narrowings;
 }
 
 /** Every collection's rule of one kind, as the site's shortcuts leave it for this caller (only those changed). */
@@ -33,7 +47,8 @@ async function shortened(
 }
 
 /**
- * What the site changes in a list for this caller: the narrowing it adds (muted tags) and cheaper
+ * What the site changes in a list for this caller: the narrowings it adds (muted tags, blocked
+ * members' work) and cheaper
  * equivalents of the list rules (blocks, drafts) and of the view rules its expands apply. The list
  * endpoint and the bench's replay both use it, so the bench measures the queries the server runs.
  * The shortcuts' questions about the caller are remembered (records/remembered-exists.ts), so asking
@@ -47,8 +62,17 @@ export async function listAdjustments(
   io: ExistsReads,
 ): Promise<ListAdjustments> {
   return {
-    narrowing: await core.listNarrowers.get(collection.name)?.(request, io),
+    narrowings: await narrowingsOf(core.listNarrowers.get(collection.name) ?? [], request, io),
     listRules: await shortened(core, request, io, (c) => c.listRule),
     viewRules: await shortened(core, request, io, (c) => c.viewRule),
   };
+}
+
+/** Adds a narrower for lists of `collection`, applied after those already there. */
+export function addListNarrower(
+  core: Pick<Core, 'listNarrowers'>,
+  collection: string,
+  narrower: ListNarrower,
+): void {
+  core.listNarrowers.set(collection, [...(core.listNarrowers.get(collection) ?? []), narrower]);
 }

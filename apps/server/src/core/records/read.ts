@@ -40,8 +40,11 @@ export interface ListParams {
   sort?: string | undefined;
   filter?: string | undefined;
   skipTotal?: boolean;
-  /** A condition the site adds on the caller's behalf (muted tags); `hidden` counts what it left out. */
-  narrowing?: ListNarrowing | null;
+  /**
+   * Conditions the site adds on the caller's behalf (muted tags, blocked members); `hidden` counts
+   * what the reported ones left out.
+   */
+  narrowings?: readonly ListNarrowing[] | undefined;
   /**
    * List rules to apply instead of the collections' own (this one's, and those a filter reaches through
    * relations): cheaper rules the site knows let through exactly the same rows for this caller (see
@@ -61,6 +64,19 @@ export interface ListNarrowing {
   /** Exactly the rows `condition` leaves out, written so the database can start from them. */
   excluded: RawBuilder<unknown>;
   reads: string[];
+  /**
+   * Whether what it leaves out is counted in the answer's `hidden` (muted tags: the member chose to
+   * hide them and may show them) or not (blocked members' work, which a list never shows).
+   */
+  reported: boolean;
+  /**
+   * Rule conditions `condition` makes true, as the list rules write them, by the relation path from
+   * the listed row they sit on ('' for the row itself, 'post' for the row's post). The list leaves them
+   * out of its rule and of the filter's gates on that path (rules/implied.ts `ruleGivenFilter`): on
+   * every row the narrowing keeps they hold, and the rows it leaves out are counted from its own side,
+   * so the total no longer tests them row by row.
+   */
+  settles?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -96,8 +112,9 @@ export interface ListResult {
 /**
  * The list rule as a WHERE condition, without the parts the caller's filter already guarantees (see
  * rules/implied.ts) or makes the same for every row it lets through, decided true on one such row (see
- * rules/pinned.ts); null when nothing is left to check. `filter` is undefined when there is none or it
- * does not parse (reported when it is compiled): then nothing can be left out.
+ * rules/pinned.ts), and without those the site's narrowings settle (`ListNarrowing.settles`); null
+ * when nothing is left to check. `filter` is undefined when there is none or it does not parse
+ * (reported when it is compiled): then nothing can be left out.
  */
 async function listCondition(
   ctx: CompileContext,
@@ -105,21 +122,44 @@ async function listCondition(
   filter: Expr | undefined,
   pinned: ReadonlyMap<string, string>,
   io: ExistsReads,
+  settled: readonly Expr[],
 ): Promise<RawBuilder<unknown> | null> {
   const rule = listRuleOf(ctx, collection);
-  if (isSuperuser(ctx.request) || rule === '' || rule === null || !filter)
+  if (isSuperuser(ctx.request) || rule === '' || rule === null || (!filter && settled.length === 0))
     return accessCondition(ctx, collection, rule);
   const remaining = ruleGivenFilter(
     ctx.registry,
     collection,
     parseCached(rule),
-    filter,
+    filter ?? [],
     callerIdOf(ctx.request),
+    settled,
   );
   if (remaining === true) return null;
   const decided = await decidedByPins(ctx, collection, remaining, pinned, io);
   const rest = withoutConjuncts(remaining, decided);
   return rest === true ? null : ruleSql(ctx, collection, rest, ROW);
+}
+
+/**
+ * The narrowings in the order their left-out rows are counted: those not reported first, so each
+ * reported one's count is only of rows the others kept (what `hidden` says the member could show).
+ */
+function inCountingOrder(narrowings: readonly ListNarrowing[] | undefined): ListNarrowing[] {
+  return [...(narrowings ?? [])].sort((a, b) => Number(a.reported) - Number(b.reported));
+}
+
+/** The rule conditions the narrowings settle: on the row itself, and on related rows by path. */
+function settledBy(narrowings: readonly ListNarrowing[]): { row: Expr[]; related: Map<string, Expr[]> } {
+  const related = new Map<string, Expr[]>();
+  for (const narrowing of narrowings) {
+    for (const [path, rules] of narrowing.settles ?? []) {
+      related.set(path, [...(related.get(path) ?? []), ...rules.map(parseCached)]);
+    }
+  }
+  const row = related.get('') ?? [];
+  related.delete('');
+  return { row, related };
 }
 
 /** The filter's syntax tree; undefined when there is none, or it does not parse (reported later). */
@@ -210,7 +250,14 @@ export async function prepareList(
 ): Promise<PreparedList> {
   // What the rule and the filter read, so the total can be remembered until that data changes.
   const reads = new Set([rowsKey(collection.name)]);
-  const compile: CompileContext = { ...compileContext(ctx, request), reads, listRules: params.listRules };
+  const narrowings = inCountingOrder(params.narrowings);
+  const settled = settledBy(narrowings);
+  const compile: CompileContext = {
+    ...compileContext(ctx, request),
+    reads,
+    listRules: params.listRules,
+    settled: settled.related,
+  };
   guardRequestReferences(request, params.filter, params.sort);
   const filterExpr = parsedFilter(params.filter);
   const pinned = filterExpr ? pinnedFields(collection, filterExpr) : new Map<string, string>();
@@ -226,31 +273,36 @@ export async function prepareList(
   // Every statement below keeps the filter's pins in its WHERE, so paths through them may read the
   // pinned record by id (rules/record-resolver.ts `PinnedRows`).
   if (pinned.size > 0) compile.pinned = { collection: collection.name, alias: ROW, ids: pinned };
-  const rule = await listCondition(compile, collection, filterExpr, pinned, io);
+  const rule = await listCondition(compile, collection, filterExpr, pinned, io, settled.row);
   const { filter, order } = asBadRequest(() => ({
     filter: params.filter?.trim() ? clientFilterSql(compile, collection, params.filter, ROW) : null,
     order: orderBy(compile, collection, params.sort),
   }));
   const table = sql`${sql.table(collection.name)} AS ${sql.id(ROW)}`;
   const where = whereClause([rule, filter]);
-  const narrowing = params.narrowing;
-  const shown = narrowing ? whereClause([rule, filter, narrowing.condition]) : where;
+  const kept = narrowings.map((narrowing) => narrowing.condition);
+  const shown = whereClause([rule, filter, ...kept]);
   const perPage = params.perPage;
   const random = /@random\b/.test(params.sort ?? '');
   const offset = (params.page - 1) * perPage;
   const orderSql = order.length ? sql` ORDER BY ${sql.join(order)}` : sql``;
   const columns = selectColumns(compile, collection);
   // Taken once everything is compiled: the page depends on what its sort and columns read as well.
-  const narrowedReads = new Set([...reads, ...(narrowing?.reads ?? [])]);
+  const narrowedReads = new Set([...reads, ...narrowings.flatMap((narrowing) => narrowing.reads)]);
   const count = (clause: RawBuilder<unknown>) =>
     sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${table}${clause}`;
-  // What a narrowing leaves out is counted from its own side (an index walk from the muted tags), and
-  // the total is the rest: the count of everything the rule lets through stays shared by every caller.
+  // What a narrowing leaves out is counted from its own side (an index walk from the muted tags or the
+  // blocked members), and the total is the rest: the count of everything the rule lets through stays
+  // shared by every caller. Each narrowing counts what it leaves out among the rows the ones before it
+  // kept, so the counts add up to everything left out, and the reported ones to `hidden`.
   const totals = params.skipTotal
     ? null
     : {
         all: count(where),
-        hidden: narrowing ? count(whereClause([rule, filter, narrowing.excluded])) : null,
+        leftOut: narrowings.map((narrowing, i) => ({
+          query: count(whereClause([rule, filter, ...kept.slice(0, i), narrowing.excluded])),
+          reported: narrowing.reported,
+        })),
       };
   const page: PageQuery = {
     page: sql<Row>`SELECT ${columns} FROM ${table}${shown}${orderSql} LIMIT ${perPage} OFFSET ${offset}`,
@@ -264,9 +316,8 @@ export async function prepareList(
     db,
   };
   // Compiled once: the statements' text and values name what each asks, in the list cache and in `key`.
-  const [allKey, hiddenKey] = [totals?.all, totals?.hidden].map((query) =>
-    query ? queryKey(query.compile(db)) : '',
-  ) as [string, string];
+  const allKey = totals ? queryKey(totals.all.compile(db)) : '';
+  const leftOutKeys = totals?.leftOut.map(({ query }) => queryKey(query.compile(db))) ?? [];
   // The page as any caller not named in its rows asks it (rules/caller-on-row.ts), for `key`; the
   // page's own statement is compiled only when it runs (a remembered answer never runs it).
   const asked = sql`SELECT ${columnsAsked(compile, collection)} FROM ${table}${shown}${orderSql} LIMIT ${perPage} OFFSET ${offset}`;
@@ -276,9 +327,12 @@ export async function prepareList(
     let totalItems = -1;
     let hidden: number | undefined;
     if (totals) {
-      const all = await countRows(ctx, totals.all, allKey, reads, db);
-      hidden = totals.hidden ? await countRows(ctx, totals.hidden, hiddenKey, narrowedReads, db) : undefined;
-      totalItems = all - (hidden ?? 0);
+      totalItems = await countRows(ctx, totals.all, allKey, reads, db);
+      for (const [i, { query, reported }] of totals.leftOut.entries()) {
+        const left = await countRows(ctx, query, leftOutKeys[i]!, narrowedReads, db);
+        totalItems -= left;
+        if (reported) hidden = (hidden ?? 0) + left;
+      }
     }
     return {
       ...(hidden === undefined ? {} : { hidden: Math.max(0, hidden) }),
@@ -290,7 +344,7 @@ export async function prepareList(
     };
   };
   return {
-    key: () => [queryKey(asked.compile(db)), allKey, hiddenKey].join('\u0001'),
+    key: () => [queryKey(asked.compile(db)), allKey, ...leftOutKeys].join('\u0001'),
     reads: narrowedReads,
     rememberable: !random,
     run,

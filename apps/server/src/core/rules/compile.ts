@@ -36,6 +36,8 @@ export interface CompileContext {
   openGates?: ReadonlySet<string> | undefined;
   /** For a list's own statements: the relations its filter pins (`ResolverOptions.pinned`). */
   pinned?: PinnedRows | undefined;
+  /** For a list's filter: rule conditions the site's narrowings settle (`ResolverOptions.settled`). */
+  settled?: ReadonlyMap<string, readonly Expr[]> | undefined;
 }
 
 /** The list rule that applies to this caller: the collection's, or the equivalent the site supplied. */
@@ -127,14 +129,15 @@ export function clientResolver(
     ...(expr ? { facts: relatedFacts(ctx.registry, collection, expr) } : {}),
     readGuard: (owner, field, fieldAlias) =>
       field.readRule ? ruleSql({ ...ctx, counter }, owner, field.readRule, fieldAlias) : sql`1 = 1`,
-    gate: (joined, joinedAlias, given) => {
+    gate: (joined, joinedAlias, given, settled) => {
       const listRule = listRuleOf(ctx, joined);
       if (listRule === null) throw new FilterResolveError(`${joined.name} cannot be filtered by`);
       if (listRule === '') return null;
       const rule = parseCached(listRule);
-      const needed = given.length
-        ? ruleGivenFilter(ctx.registry, joined, rule, given, callerIdOf(ctx.request))
-        : rule;
+      const needed =
+        given.length || settled.length
+          ? ruleGivenFilter(ctx.registry, joined, rule, given, callerIdOf(ctx.request), settled)
+          : rule;
       return needed === true ? null : ruleSql({ ...ctx, counter }, joined, needed, joinedAlias);
     },
   });

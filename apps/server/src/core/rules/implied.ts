@@ -165,7 +165,10 @@ export function relatedFacts(
 
 /**
  * The rule without the branches `filter` guarantees; `true` when the filter guarantees all of it.
- * Only whole comparisons are matched, at any depth of ANDs and ORs of the rule.
+ * Only whole comparisons are matched, at any depth of ANDs and ORs of the rule. `settled` are rule
+ * conditions the site's narrowing makes true on every row the list keeps (records/read.ts
+ * `ListNarrowing.settles`): written in the rules' own terms, they are matched as they are, without the
+ * filter's test of being false on a missing value.
  */
 export function ruleGivenFilter(
   registry: CollectionRegistry,
@@ -173,14 +176,16 @@ export function ruleGivenFilter(
   rule: Expr,
   filter: Expr | readonly Expr[],
   callerId?: string,
+  settled: readonly Expr[] = [],
 ): Expr | true {
   const given = Array.isArray(filter) ? (filter as readonly Expr[]) : [filter as Expr];
-  const facts = given
-    .flatMap(conjuncts)
-    .filter(
-      (fact): fact is ComparisonExpr =>
-        fact.kind === 'comparison' && isGuaranteeable(registry, collection, fact),
-    );
+  const isComparison = (fact: Expr): fact is ComparisonExpr => fact.kind === 'comparison';
+  const facts = [
+    ...given
+      .flatMap(conjuncts)
+      .filter((fact) => isComparison(fact) && isGuaranteeable(registry, collection, fact)),
+    ...settled.flatMap(conjuncts),
+  ].filter(isComparison);
   if (facts.length === 0) return rule;
   const guaranteed = (expr: ComparisonExpr) =>
     facts.some(

@@ -5,7 +5,7 @@
  * terms than API rules: no hidden fields, no hidden emails, and every collection a path enters must
  * let the caller list the rows it reaches.
  */
-import type { ComparisonExpr, Operand } from '@community/filter';
+import type { ComparisonExpr, Expr, Operand } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterResolver } from '../../tools/search/compiler';
 import type { SqlFlavor } from '../../tools/search/flavor';
@@ -50,7 +50,12 @@ export interface ResolverOptions {
    * be read. `given` is a comparison the row is known to meet wherever the value matters (see
    * `lastHopFact`), which the gate may leave out.
    */
-  gate?: (collection: Collection, alias: string, given: ComparisonExpr[]) => RawBuilder<unknown> | null;
+  gate?: (
+    collection: Collection,
+    alias: string,
+    given: ComparisonExpr[],
+    settled: readonly Expr[],
+  ) => RawBuilder<unknown> | null;
   /** For client filters: what the whole filter guarantees about related rows (see `relatedFacts`). */
   facts?: RelatedFacts;
   /**
@@ -59,6 +64,12 @@ export interface ResolverOptions {
    * A path's first hop through one of them is not gated.
    */
   openGates?: ReadonlySet<string> | undefined;
+  /**
+   * For a list's client filters: rule conditions known to hold on the related row at a path from the
+   * row (by `pathKey`) on every row the list keeps, because the site's narrowing checks them
+   * (records/read.ts `ListNarrowing.settles`). The gate on that path leaves them out.
+   */
+  settled?: ReadonlyMap<string, readonly Expr[]> | undefined;
   /**
    * Relations of the rows one statement reads that its WHERE pins to one record (see `PinnedRows`):
    * a path's first hop through one of them reads that record by its id.
@@ -213,12 +224,11 @@ export class RecordFieldResolver implements FilterResolver {
       if (isLast) return this.finish(walk, field, modifier);
       if (field.type === 'json') return this.finishJson(walk, field, segments.slice(i + 1), modifier);
       if (field.type !== 'relation') throw new FilterResolveError(`${name} is not a relation`);
-      const given = [
-        ...(facts?.get(pathKey(segments.slice(0, i + 1))) ?? []),
-        ...(lastHop && i === segments.length - 2 ? [lastHop] : []),
-      ];
+      const path = pathKey(segments.slice(0, i + 1));
+      const given = [...(facts?.get(path) ?? []), ...(lastHop && i === segments.length - 2 ? [lastHop] : [])];
+      const settled = (fromRow && this.options.settled?.get(path)) || [];
       const open = fromRow && i === 0 && this.options.openGates?.has(field.name) === true;
-      walk = this.hopRelation(walk, field, given, open);
+      walk = this.hopRelation(walk, field, given, open, settled);
     }
     throw new FilterResolveError('incomplete path');
   }
@@ -238,8 +248,11 @@ export class RecordFieldResolver implements FilterResolver {
     collection: Collection,
     alias: string,
     given: ComparisonExpr[] = [],
+    settled: readonly Expr[] = [],
   ): RawBuilder<unknown> | null {
-    return this.options.client && this.options.gate ? this.options.gate(collection, alias, given) : null;
+    return this.options.client && this.options.gate
+      ? this.options.gate(collection, alias, given, settled)
+      : null;
   }
 
   /** The id a pinned relation of the row being tested holds on every row the statement keeps. */
@@ -268,13 +281,14 @@ export class RecordFieldResolver implements FilterResolver {
     field: Extract<Field, { type: 'relation' }>,
     given: ComparisonExpr[] = [],
     open = false,
+    settled: readonly Expr[] = [],
   ): Walk {
     if (walk.hops >= MAX_HOPS) throw new FilterResolveError('max nested relations reached');
     const target = this.options.registry.find(field.collectionId);
     if (!target) throw new FilterResolveError(`missing related collection for ${field.name}`);
     this.readsRows(target);
     const alias = this.nextAlias('r');
-    const gate = open ? null : this.gateFor(target, alias, given);
+    const gate = open ? null : this.gateFor(target, alias, given, settled);
     const table = sql`${sql.table(target.name)} AS ${sql.id(alias)}`;
     const column = sql.ref(`${walk.alias}.${field.name}`);
     const targetId = sql.ref(`${alias}.id`);
