@@ -205,23 +205,36 @@ const FIRST_PASS_SHOWN = 10;
 
 /**
  * The first visits of the scenarios that cycle through many distinct requests (harness.ts
- * `firstPassLength`): answered before counting starts, so not in the table, and shown here instead.
+ * `firstPassLength`): answered before counting starts, so not in the table, and shown in their own
+ * table under it instead.
  */
-function firstPassLine(dialect: DialectReport): string {
-  const shown = dialect.scenarios.flatMap((outcome) => {
+function firstPassLines(dialect: DialectReport): string[] {
+  const rows = dialect.scenarios.flatMap((outcome) => {
     const first = outcome.http?.firstPass;
     if (!first || first.count < FIRST_PASS_SHOWN) return [];
     return [
-      `\`${outcome.key}\` ${first.count.toLocaleString('en-US')} in ${first.seconds.toFixed(1)} s ` +
-        `(${formatRps(first.rps)}/s, p50 ${formatMs(first.p50)}, p99 ${formatMs(first.p99)} ms)`,
+      row([
+        `\`${outcome.key}\``,
+        first.count.toLocaleString('en-US'),
+        `${first.seconds.toFixed(1)} s`,
+        formatRps(first.rps),
+        formatMs(first.p50),
+        formatMs(first.p99),
+      ]),
     ];
   });
-  if (!shown.length) return '';
-  return (
-    'First visits, before counting (each distinct request of the scenario once, at the same ' +
-    `connections; the table measures the steady state after them): ${shown.join('; ')}.`
-  );
+  if (!rows.length) return [];
+  return [
+    'First visits, before counting: each distinct request of the scenario once, at the same ' +
+      'connections. The table above measures the steady state after them.',
+    '',
+    row(FIRST_PASS_HEADER),
+    `| ${FIRST_PASS_HEADER.map(() => '---').join(' | ')} |`,
+    ...rows,
+  ];
 }
+
+const FIRST_PASS_HEADER = ['scenario', 'first visits', 'took', 'req/s', 'p50 ms', 'p99 ms'];
 
 export function renderSection(report: BenchReport): string {
   const lines: string[] = [];
@@ -260,8 +273,8 @@ export function renderSection(report: BenchReport): string {
       lines.push(row(HEADER), `| ${HEADER.map(() => '---').join(' | ')} |`);
       for (const outcome of dialect.scenarios) lines.push(scenarioRow(outcome, dialect.dialect));
       lines.push('');
-      const firstVisits = firstPassLine(dialect);
-      if (firstVisits) lines.push(firstVisits, '');
+      const firstVisits = firstPassLines(dialect);
+      if (firstVisits.length) lines.push(...firstVisits, '');
     }
     if (dialect.notes?.length) lines.push(...dialect.notes, '');
     if (dialect.sse) lines.push(...sseLines(dialect.sse), '');
