@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import { NOT_BLOCKED } from '../collections/blocks';
 import type { Core } from '../core';
+import { findField, isMultiValued, type Collection } from '../core/collections/model';
 import { relationIndexOf } from '../core/collections/relation-indexes';
 import type { RecordEvent } from '../core/hooks';
 import { ROW } from '../core/records/context';
@@ -35,7 +36,7 @@ export async function blockedBy(db: AnyKysely, blocker: string): Promise<string[
  * The last part of a list rule built as `all(..., NOT_BLOCKED(users))` (collections/blocks.ts). Matched
  * on the live rule, so a rule an operator rewrote simply gets no shortcut.
  */
-const NOT_BLOCKED_TAIL = / && \([\w.]+\.blocks_via_blocked\.blocker != @request\.auth\.id\)$/;
+const NOT_BLOCKED_TAIL = / && \(([\w.]+)\.blocks_via_blocked\.blocker != @request\.auth\.id\)$/;
 
 /**
  * For a caller who blocked nobody, "not blocked by the caller" holds for every row, so their lists use
@@ -84,54 +85,85 @@ export async function blocksAnyOf(
 /** What deciding whom a member blocked reads: their rows of `blocks`. */
 const BLOCKS_DECIDED_BY = [rowsKey('blocks'), columnKey('blocks', 'blocker'), columnKey('blocks', 'blocked')];
 
-/** What the blocked-work condition reads, beyond that: the posts' contributors. */
-const BLOCKED_WORK_READS = [...BLOCKS_DECIDED_BY, rowsKey('posts'), columnKey('posts', 'contributors')];
-
 /**
- * For a member who blocked someone, the lists of posts, stories and series leave out the blocked
- * members' work as a narrowing (records/read.ts `ListNarrowing`) instead of through the rule's last
- * part, "no contributor is blocked by the caller", which the database would test on every row, and for
- * the total on every row of the table (0.76 s for 95,000 stories), once per member. The narrowing says
- * the same thing from the other side: the post has no contributor among the few members the caller
- * blocked, looked up in the contributors' relation index. The list then drops that part from its rule
- * and from the filter's gate on the row's post (`settles`), counts the rest once for every member (the
- * total every member who blocked nobody shares), and subtracts the blocked members' work, counted from
- * the index. It is applied only while the live rule ends with that part, so a rule an operator
- * rewrote is applied as written. What it leaves out is not reported as `hidden`: the member chose
- * never to see it.
+ * For a member who blocked someone, every list whose rule ends with `NOT_BLOCKED` (posts, stories,
+ * series, forum posts, comments, profiles, presence) leaves the blocked members' rows out as a
+ * narrowing (records/read.ts `ListNarrowing`) instead of through that part of the rule, which the
+ * database would test on every row, and for the total on every row of the table (0.76 s for 95,000
+ * stories), once per member. The narrowing says the same thing from the other side: the row's
+ * members (the post's contributors, looked up in their relation index, or the row's author or user)
+ * are none of the few members the caller blocked. The list then drops that part from its rule and
+ * from the filter's gate on the way to those members (`settles`), counts the rest once for every
+ * member (the total every member who blocked nobody shares), and subtracts what the blocked members
+ * account for, counted from their side. It is applied only while the live rule ends with that part,
+ * so a rule an operator rewrote is applied as written. What it leaves out is not reported as
+ * `hidden`: the member chose never to see it.
  */
-export function withoutBlockedWork(core: Core, collection: string, postColumn: 'post' | 'id'): ListNarrower {
-  // The rule's part, on the listed row and, for stories and series, on the row's post.
-  const own = NOT_BLOCKED(postColumn === 'id' ? 'contributors' : `${postColumn}.contributors`);
-  const settles = new Map([['', [own]]]);
-  if (postColumn !== 'id') settles.set(postColumn, [NOT_BLOCKED('contributors')]);
+export function withoutBlockedWork(core: Core, collection: string): ListNarrower {
   return async (request, io) => {
     const auth = request.auth;
     if (!auth || auth.isSuperuser || auth.collection.name !== 'users') return null;
-    const rule = core.registry.find(collection)?.listRule ?? '';
-    if (!rule.endsWith(` && (${own})`)) return null;
+    const listed = core.registry.find(collection);
+    const side = listed && blockedSide(core, listed);
+    if (!side) return null;
     const caller = String(auth.record.id);
     if (!(await blockedAnyone(io, caller))) return null;
     noteReads(io, BLOCKS_DECIDED_BY);
     const blocked = await blockedBy(io.db, caller);
-    const index = contributorsIndex(core);
-    if (blocked.length === 0 || !index) return null;
-    const postId = sql.ref(`${ROW}.${postColumn}`);
+    if (blocked.length === 0) return null;
+    const members = sql.ref(`${ROW}.${side.column}`);
+    const ids = sql.join(blocked);
+    const [condition, excluded] = side.index
+      ? [
+          sql`NOT EXISTS (SELECT 1 FROM ${sql.table(side.index)} AS _b WHERE _b.record = ${members} AND _b.target IN (${ids}))`,
+          sql`${members} IN (SELECT "record" FROM ${sql.table(side.index)} WHERE target IN (${ids}))`,
+        ]
+      : [sql`${members} NOT IN (${ids})`, sql`${members} IN (${ids})`];
     return {
-      condition: sql`NOT EXISTS (SELECT 1 FROM ${sql.table(index)} AS _b WHERE _b.record = ${postId} AND _b.target IN (${sql.join(blocked)}))`,
-      excluded: sql`${postId} IN (SELECT "record" FROM ${sql.table(index)} WHERE target IN (${sql.join(blocked)}))`,
-      reads: BLOCKED_WORK_READS,
+      condition,
+      excluded,
+      reads: [...BLOCKS_DECIDED_BY, ...side.reads],
       reported: false,
-      settles,
+      settles: side.settles,
     };
   };
 }
 
-/** The relation index table of the posts' contributors. */
-function contributorsIndex(core: Core): string | undefined {
-  const posts = core.registry.find('posts');
-  const field = posts?.fields.find((f) => f.name === 'contributors');
-  return posts && field ? relationIndexOf(posts, field) : undefined;
+/**
+ * Where a list's rows name the members its rule's `NOT_BLOCKED` reads: a column of the row holding
+ * one member (`author`, `user`), or the relation index of a field holding several, reached from the
+ * row itself (`contributors`) or through one single relation (`post.contributors`), whose `record` is
+ * then that relation's column. Undefined when the rule does not end with the part, or reads the
+ * members some other way: the rule then applies as written.
+ */
+interface BlockedSide {
+  column: string;
+  index?: string;
+  reads: string[];
+  settles: ReadonlyMap<string, readonly string[]>;
+}
+
+function blockedSide(core: Core, listed: Collection): BlockedSide | undefined {
+  const path = NOT_BLOCKED_TAIL.exec(listed.listRule ?? '')?.[1];
+  const segments = path?.split('.') ?? [];
+  if (!path || segments.length > 2) return undefined;
+  const [hop, name] = segments.length === 2 ? segments : [undefined, segments[0]!];
+  let holder: Collection | undefined = listed;
+  if (hop) {
+    const relation = findField(listed, hop);
+    if (relation?.type !== 'relation' || isMultiValued(relation)) return undefined;
+    holder = core.registry.find(relation.collectionId);
+  }
+  const field = holder && findField(holder, name!);
+  if (!holder || field?.type !== 'relation' || core.registry.find(field.collectionId)?.name !== 'users')
+    return undefined;
+  // The rule's part on the row, and the same part of the related collection's rule on the way there.
+  const settles = new Map([['', [NOT_BLOCKED(path)]]]);
+  if (hop) settles.set(hop, [NOT_BLOCKED(name!)]);
+  const reads = [rowsKey(holder.name), columnKey(holder.name, field.name)];
+  if (!isMultiValued(field)) return hop ? undefined : { column: field.name, reads, settles };
+  const index = relationIndexOf(holder, field);
+  return index ? { column: hop ?? 'id', index, reads, settles } : undefined;
 }
 
 async function blockDeclinedSender(core: Core, event: RecordEvent): Promise<void> {
@@ -172,9 +204,7 @@ export const LISTS_HIDING_BLOCKED = [
 
 export function registerBlocks(core: Core): void {
   core.listRuleShortcuts.push(withoutBlocksWhenNone());
-  addListNarrower(core, 'stories', withoutBlockedWork(core, 'stories', 'post'));
-  addListNarrower(core, 'series', withoutBlockedWork(core, 'series', 'post'));
-  addListNarrower(core, 'posts', withoutBlockedWork(core, 'posts', 'id'));
+  for (const name of LISTS_HIDING_BLOCKED) addListNarrower(core, name, withoutBlockedWork(core, name));
   core.hooks.on('afterUpdate', (event) => blockDeclinedSender(core, event), 'message_requests');
   core.hooks.on('afterDelete', (event) => forgiveDeclined(core, event), 'blocks');
 }
