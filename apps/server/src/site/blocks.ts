@@ -1,6 +1,9 @@
 /**
  * Blocking (PRODUCT.md §14). The lists leave out a blocked member's work through the collections' list
- * rules (collections/blocks.ts `NOT_BLOCKED`); what is not a list lives here:
+ * rules (collections/blocks.ts `NOT_BLOCKED`). This module makes those rules cheap: a member who
+ * blocked nobody lists without the part (`withoutBlocksWhenNone`), and a member who blocked someone
+ * has the blocked members' rows left out from their side (`withoutBlockedWork`). What is not a list
+ * lives here too:
  *
  * - story search (not a collection list) leaves out the stories of members the caller blocked;
  * - a notification about a blocked member's action is not created for the blocker (site/notify.ts);
