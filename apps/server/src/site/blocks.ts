@@ -157,12 +157,12 @@ function blockedSide(core: Core, listed: Collection): BlockedSide | undefined {
     if (relation?.type !== 'relation' || isMultiValued(relation)) return undefined;
     holder = core.registry.find(relation.collectionId);
   }
-  const field = holder && findField(holder, name!);
+  const field = holder && findField(holder, name);
   if (!holder || field?.type !== 'relation' || core.registry.find(field.collectionId)?.name !== 'users')
     return undefined;
   // The rule's part on the row, and the same part of the related collection's rule on the way there.
   const settles = new Map([['', [NOT_BLOCKED(path)]]]);
-  if (hop) settles.set(hop, [NOT_BLOCKED(name!)]);
+  if (hop) settles.set(hop, [NOT_BLOCKED(name)]);
   const reads = [rowsKey(holder.name), columnKey(holder.name, field.name)];
   if (!isMultiValued(field)) return hop ? undefined : { column: field.name, reads, settles };
   const index = relationIndexOf(holder, field);
