@@ -40,6 +40,15 @@ export interface ListCall {
 
 const quote = (value: string) => JSON.stringify(value);
 
+/** A story's first page of top-level comments, as the story page asks it. */
+const commentPage = (postId: string) => ({
+  page: '1',
+  perPage: '20',
+  filter: `target = ${quote(postId)} && target.type = "story" && reply = ""`,
+  sort: 'created,id',
+  expand: COMMENT_EXPAND,
+});
+
 export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
   const me = (i: number) => ctx.member(i).id;
   const story = (i: number) => facts.popularStories[i % facts.popularStories.length]!;
@@ -141,12 +150,7 @@ export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
       title: "a story's page of top-level comments, +created, 20, author and profile expanded",
       collection: 'comments',
       nonEmpty: true,
-      query: (i) => ({
-        ...page(20),
-        filter: `target = ${quote(story(i).postId)} && target.type = "story" && reply = ""`,
-        sort: 'created,id',
-        expand: COMMENT_EXPAND,
-      }),
+      query: (i) => commentPage(story(i).postId),
     },
     {
       key: 'comments-replies',
@@ -559,11 +563,13 @@ export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
 }
 
 /**
- * The lists of members who blocked some others (20 of them, 3 blocks each). Such a member lists
- * through the whole rules (site/blocks.ts), and each first visit recounts every published story, so
- * the suite measures them last: the work they leave queued on the server cannot slow the rows after.
+ * The lists of members who blocked some others (20 of them, 3 blocks each), asked by them: their lists
+ * leave the blocked members' rows out as a narrowing (site/blocks.ts `withoutBlockedWork`), with a
+ * total of their own. Measured last, as when a blocker's first visit recounted every published story
+ * and left that work queued behind it.
  */
-export function blockerListCalls(): ListCall[] {
+export function blockerListCalls(facts: CommunityFacts): ListCall[] {
+  const story = (i: number) => facts.popularStories[i % facts.popularStories.length]!;
   return [
     {
       key: 'stories-latest-blocking',
@@ -572,6 +578,14 @@ export function blockerListCalls(): ListCall[] {
       who: 'blocker',
       nonEmpty: true,
       query: () => ({ page: '1', perPage: '10', filter: PUBLISHED, sort: '-created', expand: STORY_EXPAND }),
+    },
+    {
+      key: 'comments-page-blocking',
+      title: 'comments-page asked by a member who blocked 3 members',
+      collection: 'comments',
+      who: 'blocker',
+      nonEmpty: true,
+      query: (i) => commentPage(story(i).postId),
     },
   ];
 }

@@ -228,6 +228,6 @@ export function communityScenarios(
     ),
   );
   // Last: see blockerListCalls.
-  scenarios.push(...blockerListCalls().map(listScenario));
+  scenarios.push(...blockerListCalls(facts).map(listScenario));
   return scenarios;
 }
