@@ -565,8 +565,7 @@ export function listCalls(facts: CommunityFacts, ctx: Context): ListCall[] {
 /**
  * The lists of members who blocked some others (20 of them, 3 blocks each), asked by them: their lists
  * leave the blocked members' rows out as a narrowing (site/blocks.ts `withoutBlockedWork`), with a
- * total of their own. Measured last, as when a blocker's first visit recounted every published story
- * and left that work queued behind it.
+ * total of their own. They come after every list of the pool, whose members block nobody.
  */
 export function blockerListCalls(facts: CommunityFacts): ListCall[] {
   const story = (i: number) => facts.popularStories[i % facts.popularStories.length]!;

@@ -227,7 +227,7 @@ export function communityScenarios(
       },
     ),
   );
-  // Last: see blockerListCalls.
+  // The blockers' lists, after the pool's (see blockerListCalls).
   scenarios.push(...blockerListCalls(facts).map(listScenario));
   return scenarios;
 }
