@@ -23,6 +23,8 @@
  * when the post's deletion cascaded to the comment) sees them gone, so that event is withheld. It
  * errs on the side of not sending.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Expr } from '@community/filter';
 import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../../tools/api-error';
 import type { Collection } from '../collections/model';
@@ -30,15 +32,16 @@ import { zeroOf } from '../fields';
 import { ROW, type RecordContext } from '../records/context';
 import { accessCondition, selectColumns } from '../rules/access';
 import { decodeRow, encodeData, type RecordData } from '../records/record';
-import { asBadRequest, clientFilterSql, type CompileContext } from '../rules/compile';
+import { asBadRequest, clientFilterSql, parseCached, type CompileContext } from '../rules/compile';
 import { isSuperuser, type RequestInfo } from '../rules/request-info';
-import { ConditionCache, type Condition } from './condition-cache';
-
-/**
- * How many subscriber conditions go into one query. Fewer, larger statements cost less per check
- * (one parse and one round trip each); the bound parameters stay far below both databases' limits.
- */
-const CONDITIONS_PER_QUERY = 200;
+import {
+  ConditionCache,
+  reachesClock,
+  readsClock,
+  type Condition,
+  type PreparedCheck,
+} from './condition-cache';
+import { subscriptionCost } from './costs';
 
 export function snapshotRow(
   ctx: RecordContext,
@@ -61,6 +64,8 @@ export interface AccessCheck {
   rule: string | null;
   /** The subscription's `options.query.filter`, or ''. */
   filter: string;
+  /** The subscription's `options.query.expand`, which it prices (rendering is not part of the check). */
+  expand?: string | undefined;
   /**
    * What identifies this check apart from the viewer (collection, rule kind, filter, request values
    * the rule reads), for reusing its compiled condition; absent, it is compiled every time.
@@ -68,8 +73,13 @@ export interface AccessCheck {
   cacheKey?: string;
 }
 
-function compileContext(ctx: RecordContext, request: RequestInfo, counter: { next: number }): CompileContext {
-  return { registry: ctx.registry, flavor: ctx.db.flavor, request, counter };
+function compileContext(
+  ctx: RecordContext,
+  request: RequestInfo,
+  counter: { next: number },
+  reads?: Set<string>,
+): CompileContext {
+  return { registry: ctx.registry, flavor: ctx.db.flavor, request, counter, ...(reads ? { reads } : {}) };
 }
 
 /**
@@ -82,8 +92,9 @@ function conditionOf(
   collection: Collection,
   check: AccessCheck,
   counter: { next: number },
-): RawBuilder<unknown> | boolean {
-  const compile = compileContext(ctx, check.request, counter);
+  reads: Set<string>,
+): Condition {
+  const compile = compileContext(ctx, check.request, counter, reads);
   try {
     const parts: Array<RawBuilder<unknown>> = [];
     const rule = asBadRequest(() => accessCondition(compile, collection, check.rule));
@@ -97,6 +108,49 @@ function conditionOf(
     if (error instanceof ApiError) return false;
     throw error;
   }
+}
+
+/** The subscriber's filter as parsed, or null when it has none or it does not parse. */
+function parsedFilter(filter: string): Expr | null {
+  if (!filter) return null;
+  try {
+    return parseCached(filter);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The check compiled for its viewer, with its price (costs.ts): from the cache when it was compiled
+ * before and nothing it was compiled from has changed since.
+ */
+export function prepareCheck(
+  ctx: RecordContext,
+  collection: Collection,
+  check: AccessCheck,
+  cache: ConditionCache,
+): PreparedCheck {
+  const key = check.cacheKey;
+  const viewer = check.request.auth;
+  if (key !== undefined) {
+    const found = cache.get(ctx.registry.version, viewer, key);
+    if (found !== undefined) return found;
+  }
+  const before = cache.counter.next;
+  const reads = new Set<string>();
+  const condition = conditionOf(ctx, collection, check, cache.counter, reads);
+  const tablesRead = typeof condition === 'boolean' ? 0 : cache.counter.next - before;
+  const prepared: PreparedCheck = {
+    condition,
+    cost: subscriptionCost(tablesRead, parsedFilter(check.filter), check.expand),
+  };
+  const keepable =
+    key !== undefined &&
+    !readsClock(check.rule) &&
+    !readsClock(check.filter) &&
+    !reachesClock(ctx.registry, reads);
+  if (keepable) cache.set(viewer, key, prepared);
+  return prepared;
 }
 
 async function runConditions(
@@ -114,46 +168,59 @@ async function runConditions(
   return conditions.map((_, i) => Number(row[`a${i}`]) === 1);
 }
 
-/** The check's condition: from the cache when it was compiled before and nothing has changed since. */
-function cachedConditionOf(
-  ctx: RecordContext,
-  collection: Collection,
-  check: AccessCheck,
-  cache: ConditionCache,
-): Condition {
-  const key = check.cacheKey;
-  if (key === undefined || !ConditionCache.cacheable(check.rule, check.filter)) {
-    return conditionOf(ctx, collection, check, cache.counter);
-  }
-  const viewer = check.request.auth;
-  const found = cache.get(ctx.registry.version, viewer, key);
-  if (found !== undefined) return found;
-  const condition = conditionOf(ctx, collection, check, cache.counter);
-  cache.set(viewer, key, condition);
-  return condition;
+/** How many conditions, and how many cost units of them, one statement may hold. */
+export interface StatementBounds {
+  conditions: number;
+  cost: number;
 }
 
 /**
- * Evaluates many checks against one record snapshot, several per query. If a batch fails (a filter
- * the database rejects at run time), its checks are retried one by one so one subscriber's bad
- * filter cannot cost the others their events.
+ * Fewer, larger statements cost less per check (one parse and one round trip each), up to a point:
+ * the time to plan a statement grows faster than its size, so statements of members' own filters
+ * are kept small. The bound parameters stay far below both databases' limits either way.
  */
-export async function evaluateAccess(
+export const RULE_STATEMENTS: StatementBounds = { conditions: 200, cost: Infinity };
+export const FILTER_STATEMENTS: StatementBounds = { conditions: 50, cost: 40 };
+
+/** Splits conditions, in order, into statements within the bounds (each holds at least one). */
+function statements<T extends { cost: number }>(items: T[], bounds: StatementBounds): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let cost = 0;
+  for (const item of items) {
+    if (current.length > 0 && (current.length >= bounds.conditions || cost + item.cost > bounds.cost)) {
+      out.push(current);
+      current = [];
+      cost = 0;
+    }
+    current.push(item);
+    cost += item.cost;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/**
+ * Evaluates prepared checks against one record snapshot, several per statement within `bounds`,
+ * giving the event loop a turn between statements. If a statement fails (a filter the database
+ * rejects at run time), its checks are retried one by one so one subscriber's bad filter cannot cost
+ * the others their events.
+ */
+export async function evaluatePrepared(
   ctx: RecordContext,
-  collection: Collection,
   source: RawBuilder<unknown>,
-  checks: AccessCheck[],
-  cache: ConditionCache = new ConditionCache(),
+  checks: PreparedCheck[],
+  bounds: StatementBounds,
 ): Promise<boolean[]> {
   const results: boolean[] = new Array<boolean>(checks.length).fill(false);
-  const pending: Array<{ index: number; condition: RawBuilder<unknown> }> = [];
-  checks.forEach((check, index) => {
-    const condition = cachedConditionOf(ctx, collection, check, cache);
+  const pending: Array<{ index: number; condition: RawBuilder<unknown>; cost: number }> = [];
+  checks.forEach(({ condition, cost }, index) => {
     if (typeof condition === 'boolean') results[index] = condition;
-    else pending.push({ index, condition });
+    else pending.push({ index, condition, cost });
   });
-  for (let start = 0; start < pending.length; start += CONDITIONS_PER_QUERY) {
-    const batch = pending.slice(start, start + CONDITIONS_PER_QUERY);
+  for (const [position, batch] of statements(pending, bounds).entries()) {
+    // A turn between statements: requests and other streams are served in between.
+    if (position > 0) await nextTurn();
     const conditions = batch.map(({ condition }) => condition);
     let outcomes: boolean[];
     try {
@@ -172,6 +239,19 @@ export async function evaluateAccess(
     batch.forEach(({ index }, i) => (results[index] = outcomes[i] === true));
   }
   return results;
+}
+
+/** Prepares and evaluates checks in one go (a check's compiled condition is kept when it may be). */
+export async function evaluateAccess(
+  ctx: RecordContext,
+  collection: Collection,
+  source: RawBuilder<unknown>,
+  checks: AccessCheck[],
+  cache: ConditionCache = new ConditionCache(),
+  bounds: StatementBounds = RULE_STATEMENTS,
+): Promise<boolean[]> {
+  const prepared = checks.map((check) => prepareCheck(ctx, collection, check, cache));
+  return evaluatePrepared(ctx, source, prepared, bounds);
 }
 
 /**

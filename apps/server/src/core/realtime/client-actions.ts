@@ -15,6 +15,8 @@ import { readSubscribeForm, subscriptionKey, type Subscription } from './subscri
 
 export interface RealtimeClientState {
   auth: AuthInfo | null;
+  /** The distinct member-shaped checks of the stream's subscriptions, with their price (pricing.ts). */
+  costs?: ReadonlyMap<string, number>;
 }
 
 export type Client = SseClient<Subscription, RealtimeClientState>;
@@ -40,15 +42,24 @@ export function subscribeRequest(names: string[], auth: AuthInfo | null, ip: str
   return { names, ip, auth: { collectionId: auth.collection.id, record } };
 }
 
+/** Prices the subscriptions a client asks for (pricing.ts): their costs, or an ApiError over a cap. */
+export type PriceSubscriptions = (
+  client: Client,
+  auth: AuthInfo | null,
+  subscriptions: Subscription[],
+) => ReadonlyMap<string, number>;
+
 /**
  * Replaces the client's subscriptions. The auth of the first authenticated request sticks to the
- * client; a later request with another auth (or none) is refused, as is an account over its cap.
+ * client; a later request with another auth (or none) is refused, as is an account over its cap of
+ * streams or of what its subscriptions cost to check.
  */
 export function applySubscribe(
   broker: Broker,
   registry: CollectionRegistry,
   client: Client,
   request: SubscribeRequest,
+  price: PriceSubscriptions,
 ): SubscribeAnswer {
   try {
     if (client.ip !== request.ip) throw new ApiError(400, 'Invalid realtime client.');
@@ -67,6 +78,7 @@ export function applySubscribe(
     }
     if (auth) client.data.auth = auth;
     const { subscriptions } = readSubscribeForm({ clientId: client.id, subscriptions: request.names });
+    client.data.costs = price(client, client.data.auth, subscriptions);
     broker.subscribe(
       client,
       subscriptions.map((subscription) => ({

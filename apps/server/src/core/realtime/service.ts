@@ -12,7 +12,11 @@
  * 3. render the record once per visibility class (same visibility-relevant viewer, expand and
  *    fields) and write that one JSON string to every stream of the class.
  * Messages are handled one at a time, in arrival order, so a stream never sees an update before the
- * create it follows. A change of an auth record also reaches the streams that act for it: a ban, a
+ * create it follows, and each after a turn of the event loop, so the write that caused it has
+ * answered first. The classes of the collection's rules alone are delivered in that turn; those a
+ * member shaped with their own filter or expand (priced and capped when they subscribed, costs.ts)
+ * are queued per account behind it (member-lanes.ts), so no member's subscriptions delay anyone
+ * else's events. A change of an auth record also reaches the streams that act for it: a ban, a
  * new token key (password change, "sign out everywhere") or a deletion closes them, in every process.
  */
 import type { Collection } from '../collections/model';
@@ -22,14 +26,10 @@ import type { RecordContext } from '../records/context';
 import type { RecordData } from '../records/record';
 import type { AuthInfo, RequestInfo } from '../rules/request-info';
 import { ApiError } from '../../tools/api-error';
-import {
-  SseBroker,
-  type SseClient,
-  type SseLimits,
-  type SseSink,
-  type SseSubscription,
-} from '../../tools/sse/broker';
-import { evaluateAccess, snapshotRow, viewerCopy, type AccessCheck } from './access';
+import { SseBroker, type SseClient, type SseLimits, type SseSink } from '../../tools/sse/broker';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { evaluateAccess, FILTER_STATEMENTS, RULE_STATEMENTS, snapshotRow, viewerCopy } from './access';
+import { accessClasses, requestFor, visibilityKey, type AccessClass, type Target } from './classes';
 import { ConditionCache } from './condition-cache';
 import {
   InProcessRealtimeBus,
@@ -42,7 +42,6 @@ import {
 import {
   applyHandOver,
   applySubscribe,
-  authKey,
   subscribeRequest,
   type HandOverRequest,
   type RealtimeClientState,
@@ -50,13 +49,14 @@ import {
   type SubscribeRequest,
 } from './client-actions';
 import { ClientRequests } from './client-requests';
+import { MemberLanes } from './member-lanes';
+import { priceSubscriptions } from './pricing';
 import { renderForViewer } from './render';
 import { readSubscribeForm, subscriptionKey, type Subscription } from './subscriptions';
 
 export type { RealtimeClientState } from './client-actions';
 
 export type RealtimeClient = SseClient<Subscription, RealtimeClientState>;
-type Target = SseSubscription<Subscription, RealtimeClientState>;
 
 export interface RealtimeLimits extends Omit<SseLimits, 'maxStreamsPerOwner'> {
   /** Streams one account may hold at once (the subscribe request that would exceed it gets 429). */
@@ -78,40 +78,12 @@ function toSseLimits(limits: Partial<RealtimeLimits>): Partial<SseLimits> {
   return maxStreamsPerUser === undefined ? rest : { ...rest, maxStreamsPerOwner: maxStreamsPerUser };
 }
 
-function requestFor(auth: AuthInfo | null, subscription: Subscription): RequestInfo {
-  return {
-    auth,
-    method: 'GET',
-    context: 'realtime',
-    query: subscription.options.query,
-    headers: subscription.options.headers,
-    body: {},
-  };
-}
-
-/** Whether a rule or filter reads values that differ between two requests of the same viewer. */
-function readsRequestValues(text: string): { query: boolean; headers: boolean } {
-  return { query: text.includes('@request.query'), headers: text.includes('@request.headers') };
-}
-
-/**
- * Two subscribers get the same bytes when this key is equal. Without expand, `readRule` fields or an
- * auth collection (whose email depends on who looks: `personal`), only superuser-or-not matters.
- */
-function visibilityKey(personal: boolean, target: Target): string {
-  const auth = target.client.data.auth;
-  const { expand = '', fields = '' } = target.value.options.query;
-  if (auth?.isSuperuser) return `su\u0000${expand}\u0000${fields}`;
-  if (!personal && expand.trim() === '') return `any\u0000${fields}`;
-  const { query, headers } = target.value.options;
-  return [authKey(auth), expand, fields, JSON.stringify(query), JSON.stringify(headers)].join('\u0000');
-}
-
 export class RealtimeService {
   readonly broker: SseBroker<Subscription, RealtimeClientState>;
   private readonly bus: RealtimeBus;
   private readonly requests: ClientRequests<RealtimeClient>;
   private readonly conditions = new ConditionCache();
+  private readonly lanes: MemberLanes;
   private readonly detach: Array<() => void> = [];
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
@@ -129,8 +101,11 @@ export class RealtimeService {
       this.bus,
       (error, message) => this.report(error, message),
     );
+    this.lanes = new MemberLanes((error, message) => this.report(error, message));
     this.requests.handle('subscribe', (client, payload) =>
-      applySubscribe(this.broker, records.registry, client, payload as SubscribeRequest),
+      applySubscribe(this.broker, records.registry, client, payload as SubscribeRequest, (...args) =>
+        priceSubscriptions(records, this.conditions, this.broker, ...args),
+      ),
     );
     this.requests.handle('hand-over', (client, payload) =>
       applyHandOver(this.broker, client, payload as HandOverRequest),
@@ -208,6 +183,7 @@ export class RealtimeService {
     for (const detach of this.detach) detach();
     this.requests.close();
     await this.queue;
+    await this.lanes.idle();
     this.broker.closeAll();
     await this.bus.close();
   }
@@ -245,6 +221,7 @@ export class RealtimeService {
     }
     this.pending++;
     this.queue = this.queue
+      .then(() => nextTurn())
       .then(() => this.handle(message))
       .catch((error: unknown) => this.report(error, 'realtime delivery failed'))
       .finally(() => this.pending--);
@@ -277,48 +254,38 @@ export class RealtimeService {
     const recordId = typeof message.record.id === 'string' ? message.record.id : '';
     const targets = recordId ? this.targetsOf(collection, recordId) : [];
     if (targets.length === 0) return;
-
-    // Access classes: one check for every subscription with the same viewer, rule and filter.
-    const ruleReads = {
-      list: readsRequestValues(collection.listRule ?? ''),
-      view: readsRequestValues(collection.viewRule ?? ''),
-    };
-    const classes = new Map<string, { check: AccessCheck; targets: Target[] }>();
-    for (const target of targets) {
-      const auth = target.client.data.auth;
-      const subscription = target.value;
-      const kind = subscription.target === recordId ? 'view' : 'list';
-      const rule = kind === 'view' ? collection.viewRule : collection.listRule;
-      const filter = (subscription.options.query.filter ?? '').trim();
-      const reads = filter ? readsRequestValues(`${rule ?? ''} ${filter}`) : ruleReads[kind];
-      // What the check depends on besides the viewer (and the record).
-      let shape = `${collection.id}\u0000${kind}\u0000${filter}`;
-      if (reads.query) shape += `\u0000${JSON.stringify(subscription.options.query)}`;
-      if (reads.headers) shape += `\u0000${JSON.stringify(subscription.options.headers)}`;
-      const key = `${authKey(auth)}\u0000${shape}`;
-      const existing = classes.get(key);
-      if (existing) existing.targets.push(target);
-      else
-        classes.set(key, {
-          check: { request: requestFor(auth, subscription), rule, filter, cacheKey: shape },
-          targets: [target],
-        });
-    }
-
+    const { plain, shaped } = accessClasses(collection, targets);
     const source = snapshotRow(this.records, collection, message.record);
-    const groups = [...classes.values()];
+    await this.deliverClasses(collection, message, source, plain, RULE_STATEMENTS);
+    for (const [account, classes] of shaped) {
+      this.lanes.push(account, () =>
+        this.deliverClasses(collection, message, source, classes, FILTER_STATEMENTS),
+      );
+    }
+  }
+
+  /** Checks the classes, renders once per visibility class, and writes to every stream allowed. */
+  private async deliverClasses(
+    collection: Collection,
+    message: RecordChangeMessage,
+    source: ReturnType<typeof snapshotRow>,
+    classes: AccessClass[],
+    bounds: typeof RULE_STATEMENTS,
+  ): Promise<void> {
+    if (classes.length === 0) return;
     const allowed = await evaluateAccess(
       this.records,
       collection,
       source,
-      groups.map((group) => group.check),
+      classes.map((group) => group.check),
       this.conditions,
+      bounds,
     );
 
     // Visibility classes: one rendering per distinct output, written to every stream that gets it.
     const personal = collection.type === 'auth' || collection.fields.some((field) => field.readRule !== null);
     const outputs = new Map<string, { request: RequestInfo; targets: Target[] }>();
-    for (const [index, group] of groups.entries()) {
+    for (const [index, group] of classes.entries()) {
       if (!allowed[index]) continue;
       for (const target of group.targets) {
         const key = visibilityKey(personal, target);
