@@ -23,7 +23,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child = spawn(
     process.execPath,
     [path.join(root, 'apps/server/dist/main.js'), 'serve', '--http=127.0.0.1:0', `--dir=${dataDir}`],
-    { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // No load shedding: the suite shares a busy machine, and walks behaviour, not capacity.
+    {
+      env: { ...process.env, LOG_LEVEL: 'warn', LOAD_SHED_DELAY_MS: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -51,6 +51,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   WEB_DIST: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  LOAD_SHED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   SCHEDULED_PUBLISH_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SEED_DEMO: yesNo,
   OIDC_ISSUER: optionalUrl(['http', 'https']),
@@ -104,6 +105,11 @@ export interface Config {
   /** Directory of the built SPA; served for every non-API path when it exists. */
   webDist: string;
   shutdownTimeoutMs: number;
+  /**
+   * Above this event-loop delay (99th percentile over half a second) new API requests get 503 with
+   * `Retry-After` and readiness says so (apis/load-shedding.ts); 0 never sheds.
+   */
+  loadShedDelayMs: number;
   /** How often scheduled stories whose time has come are published (site/scheduled.ts). */
   scheduledPublishEveryMs: number;
   /** Seed demo members and stories into a fresh install (off in production unless asked for). */
@@ -206,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     production: e.NODE_ENV === 'production',
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    loadShedDelayMs: e.LOAD_SHED_DELAY_MS,
     scheduledPublishEveryMs: e.SCHEDULED_PUBLISH_EVERY_MS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     oidc:

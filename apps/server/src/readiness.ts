@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { ReadinessCheck } from './apis/health';
 import type { Database } from './db/types';
+import type { EventLoopLoad } from './tools/event-loop-load';
 import type { FileStorage } from './tools/files/storage';
 
 export interface ReadinessDependencies {
@@ -14,6 +15,17 @@ export interface ReadinessDependencies {
   files: FileStorage | undefined;
   /** Pings Redis; undefined when this process runs without it. */
   pingRedis?: (() => Promise<void>) | undefined;
+}
+
+/** Ready only while the event loop keeps up (tools/event-loop-load.ts). */
+export function eventLoopCheck(load: EventLoopLoad): ReadinessCheck {
+  return {
+    name: 'eventLoop',
+    probe: () =>
+      load.overloaded
+        ? Promise.reject(new Error(`event loop delay ${load.recentDelayMs} ms`))
+        : Promise.resolve(),
+  };
 }
 
 export function readinessChecks(deps: ReadinessDependencies): ReadinessCheck[] {

@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerBodyLimits } from './apis/body-limits';
 import { registerBodyParsers } from './apis/body-parsers';
 import { registerErrorHandling } from './apis/errors';
 import { registerGracefulClose } from './apis/graceful-close';
 import { registerHealthRoutes, type ReadinessCheck } from './apis/health';
+import { registerLoadShedding } from './apis/load-shedding';
 import { registerSecurityHeaders } from './apis/security-headers';
 import { registerSpa } from './apis/spa';
 import { registerBatchRoutes } from './apis/batch';
@@ -32,7 +34,8 @@ import type { Core } from './core';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/types';
 import type { Logger } from './tools/logger';
-import { readinessChecks } from './readiness';
+import { eventLoopCheck, readinessChecks } from './readiness';
+import { EventLoopLoad } from './tools/event-loop-load';
 
 export interface AppContext {
   config: Config;
@@ -43,7 +46,10 @@ export interface AppContext {
   readiness?: ReadinessCheck[];
 }
 
-/** PocketBase's default body limit; record routes lower or raise it per collection later. */
+/**
+ * PocketBase's default body limit: what one uploaded file may be. JSON and url-encoded bodies are
+ * limited per route, far lower (apis/body-limits.ts).
+ */
 const BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /**
@@ -74,11 +80,18 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  const load = new EventLoopLoad(ctx.config.loadShedDelayMs);
+  app.addHook('onClose', (_instance, done) => {
+    load.stop();
+    done();
+  });
 
   registerErrorHandling(app);
   registerGracefulClose(app);
   registerBodyParsers(app);
+  registerBodyLimits(app);
   registerSecurityHeaders(app);
+  registerLoadShedding(app, load);
   await app.register(cors, { origin: '*' });
   await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, parts: 1000 } });
   registerRequestInfo(app, ctx.core);
@@ -86,7 +99,8 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerResponseCap(app);
 
   // Route groups, one per PocketBase endpoint family.
-  registerHealthRoutes(app, ctx.readiness ?? readinessChecks({ db: ctx.db, files: ctx.core.records.files }));
+  const readiness = ctx.readiness ?? readinessChecks({ db: ctx.db, files: ctx.core.records.files });
+  registerHealthRoutes(app, [...readiness, eventLoopCheck(load)]);
   registerCollectionRoutes(app, ctx.core);
   registerRecordCrudRoutes(app, ctx.core);
   registerRecordAuthRoutes(app, ctx.core);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
+import { parseJsonBody } from './json-body';
 import { appendValue } from './record-body';
 
 /**
@@ -17,9 +18,9 @@ export function registerBodyParsers(app: FastifyInstance): void {
       return;
     }
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError(400, 'Failed to read the submitted data.'), undefined);
+      done(null, parseJsonBody(text));
+    } catch (error) {
+      done(error as ApiError, undefined);
     }
   });
   // Plain HTML forms: repeated keys become lists of the submitted text (record bodies infer types

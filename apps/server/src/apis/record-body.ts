@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../tools/api-error';
 import { BATCH_FILE_KEY } from '../core/files/record-files';
 import { UploadedFile } from '../tools/files/uploaded-file';
+import { parseJsonBody } from './json-body';
 
 /** The request-wide limit on upload bytes, as PocketBase's default body limit (32 MiB). */
 export const UPLOAD_BYTES_LIMIT = 32 * 1024 * 1024;
@@ -126,7 +127,7 @@ async function readMultipart(
       }
       const text = typeof part.value === 'string' ? part.value : String(part.value);
       if (part.fieldname === '@jsonPayload') {
-        Object.assign(data, JSON.parse(text) as Record<string, unknown>);
+        Object.assign(data, parseJsonBody(text) as Record<string, unknown>);
         continue;
       }
       const value = options.inferTypes === false ? text : inferValue(text);

@@ -79,13 +79,15 @@ describeEachDialect('readiness', (getDb) => {
       {
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'false',
+        // The event loop's part is shown in load-shedding.test.ts; here it always keeps up.
+        LOAD_SHED_DELAY_MS: '0',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...(relay ? { REDIS_URL: relay.url, REDIS_PREFIX: prefix } : {}),
       },
       { http: '127.0.0.1:0', dir: dataDir },
     );
     app = await startApp({ ...config, webDist: '/nonexistent' }, createLogger('silent'));
-    const allOk = { database: 'ok', storage: 'ok', ...(relay ? { redis: 'ok' } : {}) };
+    const allOk = { database: 'ok', storage: 'ok', eventLoop: 'ok', ...(relay ? { redis: 'ok' } : {}) };
 
     expect(await ready()).toEqual({
       status: 200,

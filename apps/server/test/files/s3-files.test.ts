@@ -196,6 +196,7 @@ describe('an S3 storage that cannot be used', () => {
     try {
       const config = loadConfig({
         LOG_LEVEL: 'silent',
+        LOAD_SHED_DELAY_MS: '0',
         PORT: '0',
         DATA_DIR: dataDir,
         SEED_DEMO: 'false',

@@ -10,7 +10,7 @@ describeEachDialect(
     const start = (env: Record<string, string> = {}) => {
       const { dataDir, databaseUrl } = getDb();
       const config = loadConfig(
-        { LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+        { LOG_LEVEL: 'silent', LOAD_SHED_DELAY_MS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
         { http: '127.0.0.1:0', dir: dataDir },
       );
       return startApp({ ...config, webDist: '/nonexistent' }, createLogger('silent'));
@@ -64,6 +64,7 @@ describeEachDialect(
       const config = loadConfig(
         {
           LOG_LEVEL: 'silent',
+          LOAD_SHED_DELAY_MS: '0',
           NODE_ENV: 'production',
           ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         },

@@ -34,7 +34,13 @@ export async function createTestServer(
   db: Database,
   options: TestServerOptions = {},
 ): Promise<FastifyInstance> {
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webDist: '/nonexistent', ...options.config };
+  // No load shedding unless a test is about it: suites share a busy machine and block the loop at will.
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    webDist: '/nonexistent',
+    loadShedDelayMs: 0,
+    ...options.config,
+  };
   const mailer =
     options.mailer ??
     createMailer({

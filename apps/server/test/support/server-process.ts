@@ -30,6 +30,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         ...process.env,
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
+        // No load shedding (unless a test asks): the suites share a busy machine.
+        LOAD_SHED_DELAY_MS: '0',
         WEB_DIST: path.join(dataDir, 'no-web-build'),
         ...env,
       },

@@ -1,5 +1,6 @@
 import type { FieldOf } from '../collections/model';
 import { normalizeDate } from '../../tools/dates';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../tools/json-depth';
 import { required, type FieldBehaviour } from './types';
 
 export const numberBehaviour: FieldBehaviour<FieldOf<'number'>> = {
@@ -94,6 +95,13 @@ export const jsonBehaviour: FieldBehaviour<FieldOf<'json'>> = {
       (Array.isArray(value) && value.length === 0) ||
       (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
     if (isEmpty) return field.required ? required() : null;
+    if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+      return {
+        code: 'validation_json_depth_limit',
+        message: `Must not nest more than ${MAX_JSON_DEPTH} levels deep.`,
+        params: { max: MAX_JSON_DEPTH },
+      };
+    }
     const max = field.maxSize > 0 ? field.maxSize : DEFAULT_JSON_MAX_BYTES;
     if (Buffer.byteLength(JSON.stringify(value)) > max) {
       return {
