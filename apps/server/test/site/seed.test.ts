@@ -10,7 +10,12 @@ describeEachDialect(
     const start = (env: Record<string, string> = {}) => {
       const { dataDir, databaseUrl } = getDb();
       const config = loadConfig(
-        { LOG_LEVEL: 'silent', LOAD_SHED_DELAY_MS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+        {
+          LOG_LEVEL: 'silent',
+          LOAD_SHED_DELAY_MS: '0',
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+          ...env,
+        },
         { http: '127.0.0.1:0', dir: dataDir },
       );
       return startApp({ ...config, webDist: '/nonexistent' }, createLogger('silent'));
