@@ -34,6 +34,7 @@ import { killAll, machineCpu, startServer } from '../processes';
 import { formatMs, formatRps, type BenchReport, type DialectReport, type ScenarioOutcome } from '../report';
 import { helloScenario, type Scenario } from '../scenarios';
 import { buildCommunity, type CommunityFacts } from './dataset';
+import { NOISY_KEY, prepareAbuser, runNoisyNeighbour } from './noisy-neighbour';
 import { communityScenarios, type Tokens } from './scenarios';
 
 export const COMMUNITY_START = '<!-- bench:community:start -->';
@@ -238,9 +239,12 @@ async function runDialect(
     .where('status', '=', 'online')
     .execute();
   const tokens = await issueTokens(core, facts);
-  const scenarios = communityScenarios(core, facts, tokens, config.connections).filter((s) =>
-    selected(config, s),
-  );
+  const everyScenario = communityScenarios(core, facts, tokens, config.connections);
+  const scenarios = everyScenario.filter((s) => selected(config, s));
+  const noisy =
+    config.only.length === 0 || config.only.some((part) => NOISY_KEY.includes(part))
+      ? await prepareAbuser(core, facts, tokens)
+      : undefined;
   const outcomes = new Map<string, ScenarioOutcome>();
   for (const scenario of scenarios) {
     outcomes.set(scenario.key, {
@@ -283,6 +287,7 @@ async function runDialect(
     Object.assign(outcome, { ...measured, floor: outcome.floor });
     report.scenarios.push(outcome);
   }
+  if (noisy) report.scenarios.push(...(await runNoisyNeighbour(server, everyScenario, noisy, config)));
   await stopServer();
   return report;
 }

@@ -171,6 +171,12 @@ export class RealtimeService {
     return (await this.requests.ask('hand-over', clientId, request)) === true;
   }
 
+  /** Resolves once every change received so far has been delivered, member-shaped ones included. */
+  async idle(): Promise<void> {
+    await this.queue;
+    await this.lanes.idle();
+  }
+
   /** Ends every open stream (before the HTTP server closes, so it need not wait for them). */
   closeStreams(): void {
     this.broker.closeAll();
@@ -182,8 +188,7 @@ export class RealtimeService {
     this.closed = true;
     for (const detach of this.detach) detach();
     this.requests.close();
-    await this.queue;
-    await this.lanes.idle();
+    await this.idle();
     this.broker.closeAll();
     await this.bus.close();
   }
