@@ -123,6 +123,15 @@ describeEachDialect('live subscriptions have a bounded cost', (get) => {
     );
     expect(res.statusCode, res.body).toBe(204);
     expect(stream.data.costs?.size).toBe(1);
+    // The same filter with an expand is another price: the expand is paid for on its own.
+    const expanded = await subscribe(stream, [
+      topic('comments', filter),
+      topic('comments', filter, 'target,author'),
+    ]);
+    expect(expanded.statusCode, expanded.body).toBe(204);
+    const prices = [...(stream.data.costs?.values() ?? [])].sort((a, b) => a - b);
+    expect(prices).toHaveLength(2);
+    expect(prices[1]! - prices[0]!).toBe(6);
     community.core.realtime.disconnect(stream);
   });
 

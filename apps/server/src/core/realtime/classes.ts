@@ -61,7 +61,9 @@ export function checkOf(
   let shape = `${collection.id}\u0000${kind}\u0000${filter}`;
   if (reads.query) shape += `\u0000${JSON.stringify(subscription.options.query)}`;
   if (reads.headers) shape += `\u0000${JSON.stringify(subscription.options.headers)}`;
+  // The expand does not change the check, but it is part of the price kept with it (costs.ts).
   const { expand } = subscription.options.query;
+  if (expand?.trim()) shape += `\u0000${expand.trim()}`;
   return {
     check: { request: requestFor(auth, subscription), rule, filter, expand, cacheKey: shape },
     key: `${authKey(auth)}\u0000${shape}`,
