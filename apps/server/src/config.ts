@@ -86,6 +86,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().optional(),
   DATABASE_PREPARED_STATEMENTS: yesNo,
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(128),
+  ANSWER_CACHE_VERIFY: yesNo,
 });
 
 export interface Config {
@@ -131,6 +132,11 @@ export interface Config {
   preparedStatements: boolean;
   /** The memory remembered list answers may take, in bytes (records/list-cache.ts); 0 keeps none. */
   answerCacheBytes: number;
+  /**
+   * Every list and view answer is also computed with nothing remembered and must be the same, or the
+   * request fails (records/verified-answers.ts): for test runs, never for a live site (it doubles the work).
+   */
+  answerCacheVerify: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     trustProxy,
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
+    answerCacheVerify: e.ANSWER_CACHE_VERIFY ?? false,
   };
 }
 

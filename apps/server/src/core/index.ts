@@ -72,6 +72,8 @@ export interface CoreOptions {
   files?: FileStorage;
   /** The memory remembered list answers may take (records/list-cache.ts `DEFAULT_RENDERED_BYTES`). */
   answerCacheBytes?: number;
+  /** Checks every remembered list and view answer against the database (`ANSWER_CACHE_VERIFY`). */
+  verifyAnswers?: boolean;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -94,6 +96,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const lists = new ListCache({
     sources: (key) => viewSources.keysFor(key),
     maxRenderedBytes: options.answerCacheBytes,
+    verify: options.verifyAnswers ?? false,
   });
   registry.onChange(() => lists.clear());
   const records: RecordContext = { db, registry, hooks, passwords, lists };

@@ -36,7 +36,8 @@ export async function createTestServer(
 ): Promise<FastifyInstance> {
   // No load shedding unless a test is about it: suites share a busy machine and block the loop at will.
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    // A run with ANSWER_CACHE_VERIFY=1 checks every remembered answer in every suite.
+    ...loadConfig({ LOG_LEVEL: 'silent', ANSWER_CACHE_VERIFY: process.env.ANSWER_CACHE_VERIFY }),
     webDist: '/nonexistent',
     loadShedDelayMs: 0,
     ...options.config,
@@ -56,6 +57,7 @@ export async function createTestServer(
     appURL: config.publicUrl,
     bcryptCost: 10,
     mailer,
+    verifyAnswers: config.answerCacheVerify,
     files,
     ...(options.cluster ? { cluster: options.cluster } : {}),
   });

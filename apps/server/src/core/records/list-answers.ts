@@ -34,6 +34,7 @@ import { prepareList, type ListParams } from './read';
 import { readerOf } from './remembered-exists';
 import { renderNodes } from './render';
 import { rememberedAnswer, remembers, type Rendered } from './rendered-answers';
+import { verifiedAnswer, withoutMemory } from './verified-answers';
 
 export interface ListAnswerOptions {
   expand?: string | undefined;
@@ -84,12 +85,30 @@ export interface ListRequest extends Pick<ListParams, 'page' | 'perPage' | 'sort
   fields?: string | undefined;
 }
 
+type ListCore = Pick<Core, 'records' | 'registry' | 'listNarrowers' | 'listRuleShortcuts'>;
+
 /**
  * The list endpoint's answer: at the request's address when one is remembered (nothing compiled),
- * else with the site's adjustments for this caller, compiled and remembered.
+ * else with the site's adjustments for this caller, compiled and remembered. In the verifying mode,
+ * checked against the same list computed with nothing remembered (`@random` orders differ anyway).
  */
 export async function answerList(
-  core: Pick<Core, 'records' | 'registry' | 'listNarrowers' | 'listRuleShortcuts'>,
+  core: ListCore,
+  collection: Collection,
+  asked: ListRequest,
+  request: RequestInfo,
+): Promise<JsonBody> {
+  if (!core.records.lists?.verifying || asked.sort?.includes('@random'))
+    return rememberedList(core, collection, asked, request);
+  return verifiedAnswer(
+    `GET ${collection.name} list ${JSON.stringify(asked)}`,
+    () => rememberedList(core, collection, asked, request),
+    () => rememberedList(withoutMemory(core), collection, asked, request),
+  );
+}
+
+async function rememberedList(
+  core: ListCore,
   collection: Collection,
   asked: ListRequest,
   request: RequestInfo,

@@ -29,6 +29,11 @@
 import type { Collection } from '../collections/model';
 
 export interface ListCacheOptions {
+  /**
+   * The verifying mode: the list and view endpoints compare each answer with one computed with nothing
+   * remembered (records/verified-answers.ts).
+   */
+  verify?: boolean;
   /** Most answers kept; the least recently used is dropped first. */
   maxEntries?: number;
   /** Longest an answer is used, whatever the tracking says. */
@@ -187,7 +192,11 @@ export class ListCache {
     rowMisses: 0,
   };
 
+  /** Whether answers are checked against the database (`ListCacheOptions.verify`). */
+  readonly verifying: boolean;
+
   constructor(options: ListCacheOptions = {}) {
+    this.verifying = options.verify ?? false;
     this.maxEntries = options.maxEntries ?? 20_000;
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
     this.maxRenderedBytes = options.maxRenderedBytes ?? DEFAULT_RENDERED_BYTES;

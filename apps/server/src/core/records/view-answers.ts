@@ -18,14 +18,33 @@ import { queryKey, utf8, type JsonBody } from './list-cache';
 import { prepareView } from './read';
 import { renderNodes } from './render';
 import { rememberedAnswer, remembers, type Rendered } from './rendered-answers';
+import { verifiedAnswer, withoutMemory } from './verified-answers';
 
 export interface ViewRequest {
   expand?: string | undefined;
   fields?: string | undefined;
 }
 
+type ViewCore = Pick<Core, 'records' | 'registry'>;
+
+/** The view endpoint's answer; in the verifying mode, checked against one with nothing remembered. */
 export async function answerView(
-  core: Pick<Core, 'records' | 'registry'>,
+  core: ViewCore,
+  collection: Collection,
+  id: string,
+  asked: ViewRequest,
+  request: RequestInfo,
+): Promise<JsonBody> {
+  if (!core.records.lists?.verifying) return rememberedView(core, collection, id, asked, request);
+  return verifiedAnswer(
+    `GET ${collection.name}/${id} ${JSON.stringify(asked)}`,
+    () => rememberedView(core, collection, id, asked, request),
+    () => rememberedView(withoutMemory(core), collection, id, asked, request),
+  );
+}
+
+async function rememberedView(
+  core: ViewCore,
   collection: Collection,
   id: string,
   asked: ViewRequest,
