@@ -80,6 +80,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     cluster: cluster.core,
     files,
     answerCacheBytes: config.answerCacheBytes,
+    workLimits: config.heavyWork,
   });
   // Processes starting together on a fresh database take turns, so only the first creates the
   // collections and seeds; the others then find them (hence the reload once the lock is theirs).

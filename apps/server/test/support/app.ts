@@ -51,6 +51,7 @@ export async function createTestServer(
     bcryptCost: 10,
     mailer,
     files,
+    workLimits: config.heavyWork,
     ...(options.cluster ? { cluster: options.cluster } : {}),
   });
   if (!options.rateLimits) await core.settings.update(db.kysely, { rateLimits: { enabled: false } });
