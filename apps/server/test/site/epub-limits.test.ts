@@ -53,7 +53,8 @@ describeEachDialect('EPUB export of costly stories', (getDb) => {
       member: { id: carolId, caller: carol },
     } = await communityWithMember(getDb(), 'carol'));
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'epub-limits-'));
-  });
+    // Building the community takes long on a loaded machine.
+  }, 120_000);
   afterAll(async () => {
     await community?.server.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -71,12 +72,16 @@ describeEachDialect('EPUB export of costly stories', (getDb) => {
     ['backticks repeated, 120 KB', repeat('`', 120 * KB), tooManyMarks],
     ['"> " repeated 12,000 times', '> '.repeat(12_000), tooDeep],
     ['"> " repeated 20,000 times', '> '.repeat(20_000), tooDeep],
-  ])('a draft of %s is refused as too complex, with the reason', async (title, content, reason) => {
-    const id = await draft(title, content);
-    const answer = await book(id);
-    expect(answer.statusCode, answer.body).toBe(400);
-    expect(answer.json()).toEqual({ status: 400, message: `${TOO_COMPLEX_TEXT}: ${reason}.`, data: {} });
-  });
+  ])(
+    'a draft of %s is refused as too complex, with the reason',
+    async (title, content, reason) => {
+      const id = await draft(title, content);
+      const answer = await book(id);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toEqual({ status: 400, message: `${TOO_COMPLEX_TEXT}: ${reason}.`, data: {} });
+    },
+    120_000,
+  );
 
   it.runIf(epubcheckAvailable)(
     'a long ordinary story with every kind of markup still makes a valid book',
@@ -154,7 +159,7 @@ describeEachDialect('EPUB export of costly stories', (getDb) => {
       );
       await community.core.work.close();
       // No worker renders 1.1 MB of markdown in a millisecond.
-      community.core.work = new WorkerPool({ timeLimitMs: 1, timeLimitMsPerMb: 0 });
+      community.core.work = new WorkerPool({ timeLimitMs: 1, timeLimitMsPerMb: 0, startupAllowanceMs: 0 });
       const slow = await book(id);
       expect(slow.statusCode, slow.body).toBe(400);
       expect(slow.json<{ message: string }>().message).toBe(

@@ -18,7 +18,8 @@ const chapter = (markdown: string): ChapterTask => ({ kind: 'epub-chapter', mark
 /** About 1.7 MB of ordinary markdown: seconds of work and well over 100 MB of syntax trees. */
 const LONG = chapter('The giant looked *down* at the [tiny](https://example.com) town.\n\n'.repeat(30_000));
 
-describe('worker pool', () => {
+// Each test starts workers that load the renderer: seconds on a loaded machine.
+describe('worker pool', { timeout: 120_000 }, () => {
   const pools: WorkerPool[] = [];
   const pool = (limits: Partial<WorkLimits> = {}) => {
     const made = new WorkerPool(limits);
@@ -51,7 +52,7 @@ describe('worker pool', () => {
 
   it('a job over its time limit is too costly; the limit grows with the size of the input', async () => {
     // No worker renders 1.7 MB of markdown in a millisecond.
-    const hurried = pool({ threads: 1, timeLimitMs: 1, timeLimitMsPerMb: 0 });
+    const hurried = pool({ threads: 1, timeLimitMs: 1, timeLimitMsPerMb: 0, startupAllowanceMs: 0 });
     await expect(hurried.run(LONG, LONG.markdown.length)).rejects.toEqual(new JobTooCostlyError('time'));
     await expect(pool().run(chapter('*fine*'), 6)).resolves.toMatchObject({ used: [] });
   });

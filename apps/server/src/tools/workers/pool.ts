@@ -5,7 +5,8 @@
  *
  * Every job is bounded three ways, and a job over a bound fails with `JobTooCostlyError`:
  * - time: `timeLimitMs` plus `timeLimitMsPerMb` for each MB of input, counted from the moment a
- *   worker takes the job (time spent waiting in the queue is not the job's fault);
+ *   worker takes the job (time spent waiting in the queue, or for a new worker to start, is not the
+ *   job's fault);
  * - memory and stack: V8's `resourceLimits` of each worker (a worker that runs out is replaced);
  * - the caller: a job whose `signal` aborts (the client went away) is dropped from the queue, or its
  *   worker is stopped, and fails with `JobAbortedError`.
@@ -73,6 +74,8 @@ export interface WorkLimits {
   memoryLimitMb: number;
   /** Stack of each worker (V8 `stackSizeMb`). */
   stackLimitMb: number;
+  /** Time a job that has to wait for a new worker to start may take in addition. */
+  startupAllowanceMs: number;
   /** A worker with no job for this long stops. */
   idleTimeoutMs: number;
 }
@@ -85,6 +88,7 @@ export const DEFAULT_WORK_LIMITS: WorkLimits = {
   timeLimitMsPerMb: 30_000,
   memoryLimitMb: 512,
   stackLimitMb: 4,
+  startupAllowanceMs: 30_000,
   idleTimeoutMs: 30_000,
 };
 
@@ -230,7 +234,13 @@ export class WorkerPool {
   private start(job: Waiting): void {
     const { signal } = job.options;
     if (job.onAbort) signal?.removeEventListener('abort', job.onAbort);
-    const limit = this.limits.timeLimitMs + Math.ceil((job.size / 2 ** 20) * this.limits.timeLimitMsPerMb);
+    // A job that needs a new worker also waits for it to load its modules (seconds on a busy machine,
+    // more from the TypeScript sources): that time is the pool's, not the job's.
+    const cold = this.pool().threads.length <= this.running;
+    const limit =
+      this.limits.timeLimitMs +
+      Math.ceil((job.size / 2 ** 20) * this.limits.timeLimitMsPerMb) +
+      (cold ? this.limits.startupAllowanceMs : 0);
     const timeout = AbortSignal.timeout(limit);
     const stop = signal ? AbortSignal.any([timeout, signal]) : timeout;
     this.running++;
