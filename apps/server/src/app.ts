@@ -81,6 +81,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     files,
     answerCacheBytes: config.answerCacheBytes,
     verifyAnswers: config.answerCacheVerify,
+    workLimits: config.heavyWork,
   });
   // Processes starting together on a fresh database take turns, so only the first creates the
   // collections and seeds; the others then find them (hence the reload once the lock is theirs).

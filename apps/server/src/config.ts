@@ -87,6 +87,9 @@ const envSchema = z.object({
   DATABASE_PREPARED_STATEMENTS: yesNo,
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(128),
   ANSWER_CACHE_VERIFY: yesNo,
+  HEAVY_WORK_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  HEAVY_WORK_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HEAVY_WORK_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(512),
 });
 
 export interface Config {
@@ -137,6 +140,17 @@ export interface Config {
    * request fails (records/verified-answers.ts): for test runs, never for a live site (it doubles the work).
    */
   answerCacheVerify: boolean;
+  /** Bounds of the worker threads that render books (tools/workers/pool.ts). */
+  heavyWork: HeavyWorkConfig;
+}
+
+export interface HeavyWorkConfig {
+  /** Worker threads; undefined lets the pool choose from the cores (tools/workers/pool.ts). */
+  threads: number | undefined;
+  /** Time a job may run before the growth per MB of input; its answer is then "too complex". */
+  timeLimitMs: number;
+  /** Heap each worker may take; a job that needs more is "too complex". */
+  memoryLimitMb: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -237,6 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     answerCacheVerify: e.ANSWER_CACHE_VERIFY ?? false,
+    heavyWork: {
+      threads: e.HEAVY_WORK_THREADS,
+      timeLimitMs: e.HEAVY_WORK_TIME_LIMIT_MS,
+      memoryLimitMb: e.HEAVY_WORK_MEMORY_MB,
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { FileStorage } from '../tools/files/storage';
 import type { JobLock } from '../tools/job-lock';
 import { MemoryRateLimiter, type RateLimiter } from '../tools/rate-limiter';
 import { PasswordHasher } from '../tools/security/password';
+import { WorkerPool, type WorkLimits } from '../tools/workers/pool';
 import type { AccountMailDeps } from './auth/account-mail';
 import { TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
@@ -40,6 +41,8 @@ export interface Core {
   tokens: TokenService;
   settings: SettingsStore;
   passwords: PasswordHasher;
+  /** Worker threads for CPU work that grows with what a member wrote (tools/workers/pool.ts). */
+  work: WorkerPool;
   accountMail: AccountMailDeps;
   realtime: RealtimeService;
   /** Counters for abuse limits under `namespace`, shared by every process when Redis is configured. */
@@ -74,6 +77,8 @@ export interface CoreOptions {
   answerCacheBytes?: number;
   /** Checks every remembered list and view answer against the database (`ANSWER_CACHE_VERIFY`). */
   verifyAnswers?: boolean;
+  /** Bounds of the worker pool's jobs (tools/workers/pool.ts `DEFAULT_WORK_LIMITS`). */
+  workLimits?: Partial<WorkLimits>;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -84,6 +89,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   );
   const hooks = new Hooks();
   const passwords = new PasswordHasher({ cost: options.bcryptCost ?? 10 });
+  const work = new WorkerPool(options.workLimits);
   const secretRow: { value: string } = await db.kysely
     .selectFrom('_params')
     .select('value')
@@ -122,6 +128,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     tokens,
     settings,
     passwords,
+    work,
     accountMail: {
       records,
       tokens,
@@ -138,6 +145,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
       stopCounts();
       await realtime.close();
       await passwords.close();
+      await work.close();
       await options.mailer.close();
     },
   };

@@ -12,6 +12,7 @@ import type { RecordEvent } from '../core/hooks';
 import { columnKey } from '../core/records/list-cache';
 import { createRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
+import { withoutTags } from '../tools/html-text';
 
 export const conversationId = (a: string, b: string) => [a, b].sort().join(':');
 
@@ -43,8 +44,7 @@ async function refresh(core: Core, event: RecordEvent): Promise<void> {
     member_b: b,
     count: Number(stats?.n ?? 0),
     lastMessageId: last?.id ?? '',
-    lastMessageContent: (last?.content ?? '')
-      .replace(/<[^>]*>/g, ' ')
+    lastMessageContent: withoutTags(last?.content ?? '')
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, 200),

@@ -10,6 +10,7 @@
  * readers need not show them; SVG and anything else stays out. A markdown image names its attachment
  * as on the story page (spec part 1 §5): by stored name, or by the name as uploaded.
  */
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Core } from '../core';
 import { fileKey, MAX_IMAGE_PIXELS } from '../core/files/record-files';
@@ -18,9 +19,18 @@ import { viewRecord } from '../core/records/read';
 import { renderRecords } from '../core/records/render';
 import type { RequestInfo } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
-import { BOOK_IMAGE_TYPES, type Book, type BookChapter, type BookImage } from '../tools/epub/book';
+import { typedName } from '../tools/epub/attachment-names';
+import {
+  BOOK_IMAGE_TYPES,
+  ChapterTooComplexError,
+  writeBook,
+  type Book,
+  type BookChapter,
+  type BookImage,
+} from '../tools/epub/book';
 import { SNIFF_BYTES, sniffType } from '../tools/files/sniff';
 import { readAll, readStart } from '../tools/files/storage';
+import { JobAbortedError, JobTooCostlyError, OwnerBusyError, PoolBusyError } from '../tools/workers/pool';
 
 export const UNPUBLISHED_STORY_TEXT =
   'This story is not published yet, so only its authors and moderators can download it.';
@@ -49,46 +59,6 @@ function displayName(user: Json): string {
 
 function authorsOf(post: Json | undefined): string[] {
   return asList(asJson(post?.expand)?.contributors).map(displayName).filter(Boolean);
-}
-
-/** What a member would have typed for a stored upload: `<base>_<10 random>.<ext>` without the random part. */
-function typedName(stored: string): string {
-  return stored.replace(/_[a-z0-9]{10}(\.[^.]*)?$/, '$1').toLowerCase();
-}
-
-/** "My Photo.PNG" as the server would store its base: "my_photo.png". */
-function normalisedName(written: string): string {
-  const dot = written.lastIndexOf('.');
-  const base = dot > 0 ? written.slice(0, dot) : written;
-  const extension = dot > 0 ? written.slice(dot).toLowerCase() : '';
-  const snake = base
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .join('_')
-    .toLowerCase();
-  return snake + extension;
-}
-
-function lastSegment(address: string): string {
-  const segment = (address.split(/[?#]/)[0] ?? '').split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** The attachment (index into `names`) a markdown image address names; https addresses name none. */
-function attachmentFor(address: string, names: readonly string[]): number | null {
-  if (/^https:\/\//i.test(address)) return null;
-  const written = lastSegment(address);
-  if (!written) return null;
-  const exact = names.indexOf(written);
-  if (exact >= 0) return exact;
-  const wanted = normalisedName(written);
-  const typed = names.findIndex((name) => typedName(name) === wanted);
-  return typed >= 0 ? typed : null;
 }
 
 interface PostImages {
@@ -137,7 +107,7 @@ async function chapterOf(core: Core, story: Json): Promise<BookChapter> {
     title: str(post?.title) || 'Untitled',
     markdown: str(story.content),
     images,
-    imageFor: (address) => attachmentFor(address, names),
+    imageNames: names,
   };
 }
 
@@ -245,4 +215,56 @@ export function bookFileName(title: string): string {
     .slice(0, 80)
     .toLowerCase();
   return `${slug || 'book'}.epub`;
+}
+
+/** The start of every "too complex" answer; the rest says which bound the text broke. */
+export const TOO_COMPLEX_TEXT = 'This story is too complex to export';
+export const EXPORT_BUSY_TEXT = 'The server is busy making other books. Try again in a minute.';
+export const EXPORT_IN_PROGRESS_TEXT =
+  'You are already downloading a book. Wait for it to finish, then try again.';
+
+const COSTLY: Record<JobTooCostlyError['limit'], string> = {
+  time: 'it takes too long to turn into a book',
+  memory: 'it needs too much memory to turn into a book',
+  stack: 'it nests too deeply to turn into a book',
+};
+
+/** What a failure to render the book answers: the bound it broke, or that the server is busy. */
+function exportError(book: Book, error: unknown): unknown {
+  const whole = book.chapters.length === 1 ? TOO_COMPLEX_TEXT : `${TOO_COMPLEX_TEXT} as a book`;
+  if (error instanceof ChapterTooComplexError) {
+    const which =
+      book.chapters.length === 1
+        ? TOO_COMPLEX_TEXT
+        : `Its chapter "${error.chapter}" is too complex to export`;
+    return new ApiError(400, `${which}: ${error.reason}.`);
+  }
+  if (error instanceof JobTooCostlyError) return new ApiError(400, `${whole}: ${COSTLY[error.limit]}.`);
+  if (error instanceof PoolBusyError)
+    return new ApiError(503, EXPORT_BUSY_TEXT).withHeader('Retry-After', '30');
+  if (error instanceof OwnerBusyError)
+    return new ApiError(429, EXPORT_IN_PROGRESS_TEXT).withHeader('Retry-After', '10');
+  if (error instanceof JobAbortedError) return new ApiError(503, 'The export was stopped.');
+  return error;
+}
+
+/**
+ * The book as a zip stream. Its chapters are rendered in the core's worker pool (tools/workers), one
+ * at a time, counted against the caller, so the event loop keeps serving others while it runs; a
+ * chapter past a bound is a 400 that says which, a busy pool a 503. `signal` aborts when the caller
+ * leaves, which stops the work.
+ */
+export async function bookStream(
+  core: Core,
+  book: Book,
+  request: RequestInfo,
+  signal?: AbortSignal,
+): Promise<Readable> {
+  const auth = request.auth;
+  const owner = auth ? `${auth.collection.id}:${String(auth.record.id)}` : undefined;
+  try {
+    return await writeBook(book, (task) => core.work.run(task, task.markdown.length, { owner, signal }));
+  } catch (error) {
+    throw exportError(book, error);
+  }
 }

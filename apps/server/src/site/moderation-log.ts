@@ -11,6 +11,7 @@ import { createRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import type { WriteScope } from '../core/records/scope';
 import { text } from './values';
+import { withoutTags } from '../tools/html-text';
 
 /**
  * Ids deleted so far in each write. A comment that goes because its post or parent comment went
@@ -37,12 +38,7 @@ function moderatorOf(event: RecordEvent): string | null {
   return list.includes('moderator') || list.includes('admin') ? text(auth.record.id) : null;
 }
 
-const plain = (html: unknown) =>
-  text(html)
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
+const plain = (html: unknown) => withoutTags(text(html)).replace(/\s+/g, ' ').trim().slice(0, 120);
 
 /** Whose item it is, and a few words that say which one, per collection. */
 function describe(event: RecordEvent): { owners: string[]; summary: string } {

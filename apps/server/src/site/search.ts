@@ -46,6 +46,7 @@ import {
   type FacetSource,
 } from './search-facets';
 import { text } from './values';
+import { withoutTags } from '../tools/html-text';
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -175,7 +176,7 @@ interface IndexedStory extends FacetSource {
   content: string;
 }
 
-const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ');
+const plainText = withoutTags;
 
 /** One PostgreSQL entry's values: the three nested documents and the facets. */
 function postgresEntry(row: IndexedStory): RawBuilder<unknown> {

@@ -4,6 +4,7 @@
  */
 import { parseFields, type FieldSelector } from '@community/filter';
 import { ApiError } from './api-error';
+import { withoutRawTextElements, withoutTags } from './html-text';
 
 type Json = unknown;
 
@@ -36,14 +37,14 @@ function buildTree(selectors: FieldSelector[]): PickNode {
 
 /** Strips tags (and the contents of script/style and similar), collapses whitespace, cuts to `max` characters. */
 export function excerpt(text: string, max: number, withEllipsis: boolean): string {
-  const plain = text
-    .replace(/<(script|style|svg|noscript|iframe|textarea|select|button|template)\b[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const chars = [...plain];
-  if (chars.length <= max) return plain;
-  const cut = chars.slice(0, max).join('').trim();
+  const plain = withoutTags(withoutRawTextElements(text)).replace(/\s+/g, ' ').trim();
+  // The first `max` characters (code points), read no further than they go.
+  let end = 0;
+  for (let count = 0; end < plain.length && count < max; count++) {
+    end += plain.codePointAt(end)! > 0xffff ? 2 : 1;
+  }
+  if (end >= plain.length) return plain;
+  const cut = plain.slice(0, end).trim();
   return withEllipsis ? `${cut}...` : cut;
 }
 

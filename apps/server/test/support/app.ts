@@ -59,6 +59,7 @@ export async function createTestServer(
     mailer,
     verifyAnswers: config.answerCacheVerify,
     files,
+    workLimits: config.heavyWork,
     ...(options.cluster ? { cluster: options.cluster } : {}),
   });
   if (!options.rateLimits) await core.settings.update(db.kysely, { rateLimits: { enabled: false } });

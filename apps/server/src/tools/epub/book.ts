@@ -1,14 +1,19 @@
 /**
  * An EPUB 3 book, written as a zip stream (yazl) as it is read: the `mimetype` entry first and
- * stored, the container, one XHTML document per chapter (markdown rendered by ./markdown.ts), a title
- * page, the navigation document, the package document, and the images, each read from its source
- * only when the zip reaches it, so a book with many images never sits in memory whole.
+ * stored, the container, one XHTML document per chapter, a title page, the navigation document, the
+ * package document, and the images, each read from its source only when the zip reaches it, so a
+ * book with many images never sits in memory whole.
  * Why a zip library and our own structure: docs/adr/0006-epub-export.md.
+ *
+ * The chapters' markdown is rendered by the caller's `ChapterRenderer` (./chapter.ts, run in a worker
+ * thread by the server, since its cost grows with what a member wrote), one chapter at a time,
+ * before the first byte of the book is written: a chapter that cannot be rendered fails the book
+ * while it can still be answered with an error.
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { markdownToXhtml } from './markdown';
+import type { ChapterResult, ChapterTask } from './chapter';
 import { escapeAttribute, escapeText } from './xhtml';
 
 /** The media types every EPUB reading system shows (EPUB 3 core media types for raster images). */
@@ -31,8 +36,22 @@ export interface BookChapter {
   title: string;
   markdown: string;
   images: BookImage[];
-  /** Which of `images` (an index) an image address in the markdown names, if any. */
-  imageFor(address: string): number | null;
+  /** The stored name of each of `images`, which the markdown names them by (./attachment-names.ts). */
+  imageNames: string[];
+}
+
+/** Renders one chapter's markdown (./chapter.ts `renderChapter`, or the same in a worker). */
+export type ChapterRenderer = (task: ChapterTask) => Promise<ChapterResult>;
+
+/** A chapter was refused by a bound of ./markdown-bounds.ts; `reason` says which, for the member. */
+export class ChapterTooComplexError extends Error {
+  constructor(
+    readonly chapter: string,
+    readonly reason: string,
+  ) {
+    super(`Chapter "${chapter}" is too complex: ${reason}`);
+    this.name = 'ChapterTooComplexError';
+  }
 }
 
 export interface Book {
@@ -110,16 +129,11 @@ interface PlacedImage {
   image: BookImage;
 }
 
-/** Writes the book; the stream ends when the last entry is written, or errors if an image fails. */
-export function writeBook(book: Book): Readable {
-  const zip = new ZipFile();
-  const options = { mtime: book.modified, forceDosTimestamp: true };
-  const add = (path: string, content: string) => zip.addBuffer(Buffer.from(content, 'utf8'), path, options);
-  // The first entry, stored and without extra fields, so a reader can recognise the file by its bytes.
-  zip.addBuffer(Buffer.from('application/epub+zip', 'ascii'), 'mimetype', { ...options, compress: false });
-  add('META-INF/container.xml', CONTAINER);
-  add('OEBPS/style.css', STYLE);
-
+/**
+ * Renders the chapters, then writes the book; the stream ends when the last entry is written, or
+ * errors if an image fails. Rejects with `ChapterTooComplexError`, or whatever `render` rejects with.
+ */
+export async function writeBook(book: Book, render: ChapterRenderer): Promise<Readable> {
   const placed: PlacedImage[] = [];
   const place = (image: BookImage): PlacedImage => {
     const n = placed.length + 1;
@@ -127,11 +141,42 @@ export function writeBook(book: Book): Readable {
     placed.push(entry);
     return entry;
   };
-
   const titleImages = book.titleImages.map((image) => {
     const { href } = place(image);
     return figure(href, image.alt);
   });
+  const chapters: Array<{ id: string; href: string; title: string; body: string }> = [];
+  for (const [index, chapter] of book.chapters.entries()) {
+    const mine = chapter.images.map((image) => place(image));
+    const rendered = await render({
+      kind: 'epub-chapter',
+      markdown: chapter.markdown,
+      images: mine.map((entry, i) => ({ name: chapter.imageNames[i] ?? '', href: entry.href })),
+    });
+    if ('refused' in rendered) throw new ChapterTooComplexError(chapter.title, rendered.refused);
+    const used = new Set(rendered.used);
+    // Attachments the text does not show follow it, as on the story's page.
+    const rest = mine.filter((_, i) => !used.has(i)).map((entry) => figure(entry.href, entry.image.alt));
+    const body = `<section epub:type="chapter">
+<h1>${escapeText(chapter.title)}</h1>
+${rendered.xhtml}
+${rest.join('\n')}
+</section>`;
+    chapters.push({
+      id: `chapter-${index + 1}`,
+      href: `chapter-${index + 1}.xhtml`,
+      title: chapter.title,
+      body,
+    });
+  }
+
+  const zip = new ZipFile();
+  const options = { mtime: book.modified, forceDosTimestamp: true };
+  const add = (path: string, content: string) => zip.addBuffer(Buffer.from(content, 'utf8'), path, options);
+  // The first entry, stored and without extra fields, so a reader can recognise the file by its bytes.
+  zip.addBuffer(Buffer.from('application/epub+zip', 'ascii'), 'mimetype', { ...options, compress: false });
+  add('META-INF/container.xml', CONTAINER);
+  add('OEBPS/style.css', STYLE);
   const byline = book.authors.length
     ? `<p class="authors">by ${escapeText(book.authors.join(', '))}</p>`
     : '';
@@ -148,33 +193,9 @@ ${titleImages.join('\n')}
 </section>`,
     ),
   );
-
-  const chapters = book.chapters.map((chapter, index) => {
-    const href = `chapter-${index + 1}.xhtml`;
-    const mine = chapter.images.map((image) => place(image));
-    const used = new Set<number>();
-    const body = markdownToXhtml(chapter.markdown, (address) => {
-      const found = chapter.imageFor(address);
-      if (found === null || !mine[found]) return null;
-      used.add(found);
-      return mine[found].href;
-    });
-    // Attachments the text does not show follow it, as on the story's page.
-    const rest = mine.filter((_, i) => !used.has(i)).map((entry) => figure(entry.href, entry.image.alt));
-    add(
-      `OEBPS/${href}`,
-      document(
-        book.language,
-        chapter.title,
-        `<section epub:type="chapter">
-<h1>${escapeText(chapter.title)}</h1>
-${body}
-${rest.join('\n')}
-</section>`,
-      ),
-    );
-    return { id: `chapter-${index + 1}`, href, title: chapter.title };
-  });
+  for (const chapter of chapters) {
+    add(`OEBPS/${chapter.href}`, document(book.language, chapter.title, chapter.body));
+  }
 
   const toc = chapters
     .map((chapter) => `<li><a href="${chapter.href}">${escapeText(chapter.title)}</a></li>`)
