@@ -14,8 +14,8 @@ import type { Database } from './db/types';
 import { communityCollections } from './collections';
 import { createCore, type Core } from './core';
 import { registerSite } from './site';
-import { startPresenceSweep } from './site/presence';
-import { startScheduledPublishing } from './site/scheduled';
+import { schedulePresenceSweep } from './site/presence';
+import { scheduleScheduledPublishing } from './site/scheduled';
 import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
@@ -80,6 +80,8 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     cluster: cluster.core,
     files,
     answerCacheBytes: config.answerCacheBytes,
+    dataDir: config.dataDir,
+    onError: (error, message) => logger.error({ err: error }, message),
   });
   // Processes starting together on a fresh database take turns, so only the first creates the
   // collections and seeds; the others then find them (hence the reload once the lock is theirs).
@@ -95,12 +97,9 @@ export async function startApp(config: Config, logger = createLogger(config.logL
   const { site, seeded } = startup.value;
   if (site.created.length || site.updated.length)
     logger.info(site, 'community collections brought up to date');
-  const stopSweep = startPresenceSweep(core, (error) =>
-    logger.error({ err: error }, 'presence sweep failed'),
-  );
-  const stopPublishing = startScheduledPublishing(core, config.scheduledPublishEveryMs, (error) =>
-    logger.error({ err: error }, 'scheduled publishing failed'),
-  );
+  schedulePresenceSweep(core);
+  scheduleScheduledPublishing(core, config.scheduledPublishEveryMs);
+  core.crons.start();
   const readiness = readinessChecks({ db, files, pingRedis: cluster.ping });
   const server = await createServer({ config, db, core, logger, readiness });
   await server.listen({ host: config.host, port: config.port });
@@ -117,8 +116,7 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     seeded,
     close() {
       closing ??= (async () => {
-        stopSweep();
-        stopPublishing();
+        core.crons.stop();
         await server.close();
         await core.close();
         await files.close();

@@ -28,6 +28,9 @@ import { registerRealtimeRoutes } from './apis/realtime';
 import { registerRequestInfo } from './apis/request-info';
 import { registerSearchRoutes } from './apis/search';
 import { registerSettingsRoutes } from './apis/settings';
+import { registerLogRoutes } from './apis/logs';
+import { registerCronRoutes } from './apis/crons';
+import { registerRequestLog } from './apis/request-log';
 import type { Core } from './core';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/types';
@@ -82,6 +85,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(cors, { origin: '*' });
   await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, parts: 1000 } });
   registerRequestInfo(app, ctx.core);
+  registerRequestLog(app, ctx.core);
   registerRateLimits(app, ctx.core);
   registerResponseCap(app);
 
@@ -94,6 +98,8 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordAuthOtpRoutes(app, ctx.core);
   registerRecordAuthOAuth2Routes(app, ctx.core, ctx.config);
   registerSettingsRoutes(app, ctx.core);
+  registerLogRoutes(app, ctx.core);
+  registerCronRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
   registerEpubRoutes(app, ctx.core);
   registerCfVerificationRoutes(app, ctx.core, ctx.config);

@@ -3,6 +3,8 @@
  * layer and the CLI receive one `Core`; nothing below it knows about Fastify.
  */
 import { DatabaseJobLock } from '../db/job-lock';
+import { openLogsDatabase } from '../db/logs-database';
+import { CronScheduler } from '../tools/cron';
 import type { Database } from '../db/types';
 import type { FileStorage } from '../tools/files/storage';
 import type { JobLock } from '../tools/job-lock';
@@ -23,6 +25,7 @@ import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
 import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
 import { checkCollectionRules } from './rules/validate-rules';
+import { createLogs, type Logs } from './logs';
 
 export interface Core {
   db: Database;
@@ -46,6 +49,10 @@ export interface Core {
   rateLimiter(namespace: string): RateLimiter;
   /** Decides which process runs a periodic job (once across the cluster). */
   jobs: JobLock;
+  /** The periodic jobs (`/api/crons`); their timers start with `crons.start()` (app.ts). */
+  crons: CronScheduler;
+  /** Request and job logs (`/api/logs`), written in batches. */
+  logs: Logs;
   close(): Promise<void>;
 }
 
@@ -72,6 +79,10 @@ export interface CoreOptions {
   files?: FileStorage;
   /** The memory remembered list answers may take (records/list-cache.ts `DEFAULT_RENDERED_BYTES`). */
   answerCacheBytes?: number;
+  /** The data directory: the SQLite logs file goes there (in memory without one). */
+  dataDir?: string;
+  /** Where failures of background work (log writes, jobs) are reported besides the logs (pino). */
+  onError?: (error: unknown, message: string) => void;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -108,6 +119,10 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const realtime = new RealtimeService(records, { bus: cluster.bus });
   const stopReloads = shareDefinitionChanges(cluster, db, registry, collections, settings);
   const stopCounts = shareListChanges(cluster, lists);
+  const onError = options.onError ?? (() => undefined);
+  const logs = createLogs(await openLogsDatabase(db, options.dataDir), settings, onError);
+  const crons = new CronScheduler(cluster.jobs, (error, id) => logs.jobFailed(id, error));
+  logs.schedule(crons);
   return {
     db,
     registry,
@@ -130,9 +145,13 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     realtime,
     rateLimiter: (namespace) => cluster.rateLimiter(namespace),
     jobs: cluster.jobs,
+    crons,
+    logs,
     close: async () => {
+      crons.stop();
       stopReloads();
       stopCounts();
+      await logs.close();
       await realtime.close();
       await passwords.close();
       await options.mailer.close();
