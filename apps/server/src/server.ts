@@ -30,6 +30,7 @@ import { registerSearchRoutes } from './apis/search';
 import { registerSettingsRoutes } from './apis/settings';
 import { registerLogRoutes } from './apis/logs';
 import { registerCronRoutes } from './apis/crons';
+import { registerBackupRoutes } from './apis/backups';
 import { registerRequestLog } from './apis/request-log';
 import type { Core } from './core';
 import type { Config, TrustProxy } from './config';
@@ -100,6 +101,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerSettingsRoutes(app, ctx.core);
   registerLogRoutes(app, ctx.core);
   registerCronRoutes(app, ctx.core);
+  registerBackupRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
   registerEpubRoutes(app, ctx.core);
   registerCfVerificationRoutes(app, ctx.core, ctx.config);

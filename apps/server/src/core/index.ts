@@ -2,6 +2,9 @@
  * The domain, assembled: collections, records, rules, tokens, settings and the hook bus. The HTTP
  * layer and the CLI receive one `Core`; nothing below it knows about Fastify.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DatabaseJobLock } from '../db/job-lock';
 import { openLogsDatabase } from '../db/logs-database';
 import { CronScheduler } from '../tools/cron';
@@ -26,6 +29,7 @@ import { SettingsStore } from './settings';
 import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
 import { checkCollectionRules } from './rules/validate-rules';
 import { createLogs, type Logs } from './logs';
+import { BackupService, type Restart } from './backups/service';
 
 export interface Core {
   db: Database;
@@ -53,6 +57,8 @@ export interface Core {
   crons: CronScheduler;
   /** Request and job logs (`/api/logs`), written in batches. */
   logs: Logs;
+  /** Backups (`/api/backups`, the CLI's backup and restore) and their schedule. */
+  backups: BackupService;
   close(): Promise<void>;
 }
 
@@ -83,6 +89,10 @@ export interface CoreOptions {
   dataDir?: string;
   /** Where failures of background work (log writes, jobs) are reported besides the logs (pino). */
   onError?: (error: unknown, message: string) => void;
+  /** The uploads folder when uploads are kept on this disk (backups include it); unset with S3. */
+  uploadsDir?: string;
+  /** Restarts the server on restored data (app.ts); without it, restores run from the command line. */
+  restart?: Restart;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -123,6 +133,20 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const logs = createLogs(await openLogsDatabase(db, options.dataDir), settings, onError);
   const crons = new CronScheduler(cluster.jobs, (error, id) => logs.jobFailed(id, error));
   logs.schedule(crons);
+  const backups = new BackupService({
+    db,
+    logsDb: logs.database,
+    dataDir: options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'community-data-')),
+    storageDir: options.uploadsDir,
+    settings,
+    appName: () => settings.get().meta.appName,
+    restart: options.restart,
+    onError,
+  });
+  const scheduleBackups = () => backups.schedule(crons);
+  scheduleBackups();
+  settings.onChanged(scheduleBackups);
+  settings.onReloaded(scheduleBackups);
   return {
     db,
     registry,
@@ -147,6 +171,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     jobs: cluster.jobs,
     crons,
     logs,
+    backups,
     close: async () => {
       crons.stop();
       stopReloads();

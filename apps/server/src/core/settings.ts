@@ -124,6 +124,7 @@ export type Settings = z.output<typeof settingsSchema>;
 export class SettingsStore {
   private current: Settings;
   private readonly listeners: Array<() => void> = [];
+  private readonly reloadListeners: Array<() => void> = [];
 
   private constructor(initial: Settings) {
     this.current = initial;
@@ -147,6 +148,12 @@ export class SettingsStore {
       .where('id', '=', 'settings')
       .executeTakeFirst();
     if (row) this.current = settingsSchema.parse(JSON.parse(row.value));
+    for (const listener of this.reloadListeners) listener();
+  }
+
+  /** Calls `listener` after the settings were read again (another process changed them). */
+  onReloaded(listener: () => void): void {
+    this.reloadListeners.push(listener);
   }
 
   /** Calls `listener` after each stored change. */

@@ -17,6 +17,8 @@ export interface LogsDatabase {
   readonly dialect: DialectName;
   readonly kysely: AnyKysely;
   readonly flavor: SqlFlavor;
+  /** SQLite: writes a consistent copy of the logs file (PostgreSQL's table is in the main dump). */
+  backup?(file: string): Promise<void>;
   /** Closes the SQLite file (PostgreSQL's table lives in the main pool, closed with it). */
   close(): Promise<void>;
 }
@@ -64,6 +66,9 @@ export async function openLogsDatabase(db: Database, dataDir: string | undefined
     dialect: 'sqlite',
     kysely,
     flavor: db.flavor,
+    async backup(target) {
+      await connection.backup(target);
+    },
     async close() {
       await kysely.destroy();
     },

@@ -33,6 +33,13 @@ export interface Database {
    */
   backup(file: string): Promise<void>;
   /**
+   * Puts a copy written by `backup` in place of the whole database. SQLite: call it after `destroy`
+   * (the file is replaced; the old one is kept beside it, see db/sqlite/restore.ts). PostgreSQL:
+   * `pg_restore --clean` in one transaction, so a failed restore changes nothing; it runs its own
+   * connection and works after `destroy` too.
+   */
+  restore(file: string): Promise<void>;
+  /**
    * Runs `work` while holding a lock named `name` that every process using this database respects
    * (start-up steps, periodic jobs). PostgreSQL takes an advisory lock on a connection of its own;
    * SQLite, which one process owns, runs `work` directly. With `wait: false` the call gives up at

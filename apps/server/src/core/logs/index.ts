@@ -15,6 +15,8 @@ export { LOG_LEVELS, type LogEntry } from './log-store';
 export const LOGS_CLEANUP_JOB = '__pbLogsCleanup__';
 
 export interface Logs {
+  /** Where the logs are kept (backups copy it on SQLite). */
+  database: LogsDatabase;
   store: LogStore;
   writer: LogWriter;
   /** Logs a job's failure (level error), and reports it. */
@@ -42,6 +44,7 @@ export function createLogs(
   const cleanUp = (now = Date.now()) =>
     store.deleteCreatedUpTo(formatDate(new Date(now - settings.get().logs.maxDays * DAY_MS)));
   return {
+    database: logsDb,
     store,
     writer,
     jobFailed(jobId, error) {
