@@ -403,4 +403,58 @@ describeWithFixture('backups API', (getFixture) => {
       }),
     ]);
   });
+
+  describe('scheduled backups (settings.backups, core/base_backup.go registerAutobackupHooks)', () => {
+    runScenarios(getFixture, [
+      {
+        name: 'an invalid cron expression is refused',
+        method: 'PATCH',
+        url: '/api/settings',
+        as: 'superuser',
+        body: { backups: { cron: 'every day' } },
+        status: 400,
+        contains: ['"backups":{"cron":{"code":"validation_invalid_value"'],
+      },
+      {
+        name: 'an enabled S3 store needs its bucket, keys and endpoint',
+        method: 'PATCH',
+        url: '/api/settings',
+        as: 'superuser',
+        body: { backups: { s3: { enabled: true, bucket: 'b' } } },
+        status: 400,
+        contains: ['"s3":{', '"endpoint":{', '"accessKey":{', '"secret":{'],
+      },
+      {
+        name: 'the S3 secret is masked when read',
+        method: 'PATCH',
+        url: '/api/settings',
+        as: 'superuser',
+        body: { backups: { s3: { secret: 'very-secret' } } },
+        status: 200,
+        contains: ['"secret":"******"'],
+        notContains: ['very-secret'],
+      },
+    ]);
+
+    it('a schedule adds __pbAutoBackup__, whose runs keep the newest cronMaxKeep automatic backups', async () => {
+      const fixture = getFixture();
+      const { core } = fixture;
+      await core.settings.update(core.db.kysely, { backups: { cron: '@daily', cronMaxKeep: 2 } });
+      expect(core.crons.list()).toContainEqual({ id: '__pbAutoBackup__', expression: '@daily' });
+      await core.backups.create('manual.zip');
+      for (let run = 0; run < 3; run++) {
+        await core.crons.runNow('__pbAutoBackup__').done;
+        // Names carry the time to the second; wait for the next one rather than overwrite.
+        const before = Date.now();
+        while (Math.floor(Date.now() / 1000) === Math.floor(before / 1000))
+          await new Promise((r) => setTimeout(r, 20));
+      }
+      const made = await keys(fixture);
+      expect(made.filter((key) => key.startsWith('@auto_pb_backup_size_community_'))).toHaveLength(2);
+      expect(made).toContain('manual.zip');
+      await core.settings.update(core.db.kysely, { backups: { cron: '' } });
+      expect(core.crons.list().map((job) => job.id)).not.toContain('__pbAutoBackup__');
+      await removeAllBackups(fixture);
+    });
+  });
 });
