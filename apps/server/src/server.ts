@@ -31,6 +31,7 @@ import { registerSettingsRoutes } from './apis/settings';
 import { registerLogRoutes } from './apis/logs';
 import { registerCronRoutes } from './apis/crons';
 import { registerBackupRoutes } from './apis/backups';
+import { registerMetrics } from './apis/metrics';
 import { registerRequestLog } from './apis/request-log';
 import type { Core } from './core';
 import type { Config, TrustProxy } from './config';
@@ -87,6 +88,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, parts: 1000 } });
   registerRequestInfo(app, ctx.core);
   registerRequestLog(app, ctx.core);
+  registerMetrics(app, ctx.core, ctx.db);
   registerRateLimits(app, ctx.core);
   registerResponseCap(app);
 

@@ -46,6 +46,8 @@ export interface Database {
    * once when another process holds the lock, and answers `{ acquired: false }`.
    */
   withLock<T>(name: string, options: { wait: boolean }, work: () => Promise<T>): Promise<LockOutcome<T>>;
+  /** PostgreSQL: the pool's connections and the queries waiting for one (the metrics show them). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Closes every connection; the instance is unusable afterwards. */
   destroy(): Promise<void>;
 }

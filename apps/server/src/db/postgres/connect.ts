@@ -37,6 +37,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     backup: (file) => dumpPostgres(connectionString, file),
     restore: (file) => restorePostgres(connectionString, file),
     withLock: (name, options, work) => withAdvisoryLock(kysely, name, options, work),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async destroy() {
       await kysely.destroy();
     },
