@@ -85,6 +85,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().optional(),
   DATABASE_PREPARED_STATEMENTS: yesNo,
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(128),
+  PATRON_URL: optionalUrl(['http', 'https']),
+  CHAT_URL: optionalUrl(['http', 'https']),
+  DEFAULT_THEME: z.enum(['auto', 'dark', 'light']).default('auto'),
 });
 
 export interface Config {
@@ -125,6 +128,15 @@ export interface Config {
   preparedStatements: boolean;
   /** The memory remembered list answers may take, in bytes (records/list-cache.ts); 0 keeps none. */
   answerCacheBytes: number;
+  /** What the web app reads from `/api/site` when it starts (PRODUCT.md §13: the footer's links). */
+  site: SiteConfig;
+}
+
+/** The deployment's settings the web app shows; unset links are left out of the footer. */
+export interface SiteConfig {
+  patronUrl: string | undefined;
+  chatUrl: string | undefined;
+  defaultTheme: 'auto' | 'dark' | 'light';
 }
 
 export type TrustProxy = false | number | string[];
@@ -223,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     trustProxy,
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
+    site: { patronUrl: e.PATRON_URL, chatUrl: e.CHAT_URL, defaultTheme: e.DEFAULT_THEME },
   };
 }
 

@@ -32,6 +32,7 @@ import { registerLogRoutes } from './apis/logs';
 import { registerCronRoutes } from './apis/crons';
 import { registerBackupRoutes } from './apis/backups';
 import { registerMetrics } from './apis/metrics';
+import { registerSiteRoutes } from './apis/site';
 import { registerRequestLog } from './apis/request-log';
 import type { Core } from './core';
 import type { Config, TrustProxy } from './config';
@@ -101,6 +102,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordAuthOtpRoutes(app, ctx.core);
   registerRecordAuthOAuth2Routes(app, ctx.core, ctx.config);
   registerSettingsRoutes(app, ctx.core);
+  registerSiteRoutes(app, ctx.config);
   registerLogRoutes(app, ctx.core);
   registerCronRoutes(app, ctx.core);
   registerBackupRoutes(app, ctx.core);
