@@ -65,6 +65,13 @@ function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
+/** Every route a server answers, as `METHOD /path` (the OpenAPI test compares them with the document). */
+const routeTables = new WeakMap<FastifyInstance, string[]>();
+
+export function routeTable(app: FastifyInstance): readonly string[] {
+  return routeTables.get(app) ?? [];
+}
+
 export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   // Seen through Fastify's own logger interface, so every module shares one FastifyInstance type.
   const loggerInstance: FastifyBaseLogger = ctx.logger;
@@ -79,6 +86,11 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+  });
+  const routes: string[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
   });
 
   registerErrorHandling(app);
