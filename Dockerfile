@@ -18,9 +18,14 @@ COPY . .
 RUN npm run build
 
 # --- runtime dependencies: the server's production packages only -----------------------------
+# Install scripts are off; the one native addon that needs its script (better-sqlite3) keeps the
+# binary the build stage compiled (same Node, same system) instead of compiling it again.
 FROM build AS deps
-RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
-  && npm ci --omit=dev --no-audit --no-fund --workspace=@community/server --include-workspace-root=false
+RUN mv node_modules/better-sqlite3/build /tmp/better-sqlite3-build \
+  && rm -rf node_modules apps/*/node_modules packages/*/node_modules \
+  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+       --workspace=@community/server --include-workspace-root=false \
+  && mv /tmp/better-sqlite3-build node_modules/better-sqlite3/build
 
 # --- runtime: no compilers, no sources, not root -----------------------------------------------
 FROM node:20-bookworm-slim AS runtime

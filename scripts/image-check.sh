@@ -25,7 +25,11 @@ cp package.json package-lock.json "$stage/"
 cp apps/server/package.json "$stage/apps/server/"
 cp apps/web/package.json "$stage/apps/web/"
 cp packages/filter/package.json "$stage/packages/filter/"
-(cd "$stage" && npm ci --omit=dev --no-audit --no-fund --workspace=@community/server --include-workspace-root=false >/dev/null)
+# Install scripts off, as in the Dockerfile's deps stage: the one native addon that needs one
+# (better-sqlite3) is taken from the build's install, compiled for this same Node, instead of being
+# compiled a second time.
+(cd "$stage" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace=@community/server --include-workspace-root=false >/dev/null)
+cp -r node_modules/better-sqlite3/build "$stage/node_modules/better-sqlite3/build"
 
 echo "== runtime stage: the built server and web app"
 cp -r apps/server/dist "$stage/apps/server/dist"

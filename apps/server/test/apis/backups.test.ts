@@ -8,7 +8,7 @@ import yauzl from 'yauzl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Fixture } from '../support/fixture';
 import { IDS, describeWithFixture } from '../support/fixture';
-import { runScenarios, type Scenario } from '../support/scenarios';
+import { runScenarios, superusersOnly, type Scenario } from '../support/scenarios';
 import { multipart } from '../files/support';
 
 /** PocketBase's createTestBackups: four backups, one with a character that needs escaping. */
@@ -69,15 +69,7 @@ describeWithFixture('backups API', (getFixture) => {
 
   describe('list (TestBackupsList)', () => {
     runScenarios(getFixture, [
-      { name: 'unauthorized', method: 'GET', url: '/api/backups', status: 401, contains: ['"data":{}'] },
-      {
-        name: 'authorized as regular user',
-        method: 'GET',
-        url: '/api/backups',
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('GET', '/api/backups'),
       {
         name: 'authorized as superuser (empty list)',
         method: 'GET',
@@ -108,15 +100,7 @@ describeWithFixture('backups API', (getFixture) => {
 
   describe('create (TestBackupsCreate)', () => {
     runScenarios(getFixture, [
-      { name: 'unauthorized', method: 'POST', url: '/api/backups', status: 401, contains: ['"data":{}'] },
-      {
-        name: 'authorized as regular user',
-        method: 'POST',
-        url: '/api/backups',
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('POST', '/api/backups'),
       whileBusy({
         name: 'authorized as superuser (pending backup)',
         method: 'POST',
@@ -310,21 +294,7 @@ describeWithFixture('backups API', (getFixture) => {
   describe('delete (TestBackupsDelete)', () => {
     beforeAll(async () => createTestBackups(getFixture()));
     runScenarios(getFixture, [
-      {
-        name: 'unauthorized',
-        method: 'DELETE',
-        url: '/api/backups/test1.zip',
-        status: 401,
-        contains: ['"data":{}'],
-      },
-      {
-        name: 'authorized as regular user',
-        method: 'DELETE',
-        url: '/api/backups/test1.zip',
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('DELETE', '/api/backups/test1.zip'),
       {
         name: 'authorized as superuser (missing file)',
         method: 'DELETE',
@@ -370,21 +340,7 @@ describeWithFixture('backups API', (getFixture) => {
   describe('restore refusals (TestBackupsRestore)', () => {
     beforeAll(async () => createTestBackups(getFixture()));
     runScenarios(getFixture, [
-      {
-        name: 'unauthorized',
-        method: 'POST',
-        url: '/api/backups/test1.zip/restore',
-        status: 401,
-        contains: ['"data":{}'],
-      },
-      {
-        name: 'authorized as regular user',
-        method: 'POST',
-        url: '/api/backups/test1.zip/restore',
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('POST', '/api/backups/test1.zip/restore'),
       {
         name: 'authorized as superuser (missing file)',
         method: 'POST',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CronScheduler, cronProblem } from '../../src/tools/cron';
 import { LocalJobLock, type JobLock } from '../../src/tools/job-lock';
 import { describeWithFixture } from '../support/fixture';
-import { runScenarios } from '../support/scenarios';
+import { runScenarios, superusersOnly } from '../support/scenarios';
 import { waitFor } from '../support/wait';
 
 describeWithFixture('crons API', (getFixture) => {
@@ -15,15 +15,7 @@ describeWithFixture('crons API', (getFixture) => {
 
   describe('list (TestCronsList)', () => {
     runScenarios(getFixture, [
-      { name: 'unauthorized', method: 'GET', url: '/api/crons', status: 401, contains: ['"data":{}'] },
-      {
-        name: 'authorized as regular user',
-        method: 'GET',
-        url: '/api/crons',
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('GET', '/api/crons'),
       {
         name: 'authorized as superuser',
         method: 'GET',
@@ -61,15 +53,7 @@ describeWithFixture('crons API', (getFixture) => {
       });
     });
     runScenarios(getFixture, [
-      { name: 'unauthorized', method: 'POST', url: '/api/crons/test', status: 401, contains: ['"data":{}'] },
-      {
-        name: 'authorized as regular user',
-        method: 'POST',
-        url: '/api/crons/test',
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('POST', '/api/crons/test'),
       {
         name: 'authorized as superuser (missing job)',
         method: 'POST',

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGS_CLEANUP_JOB } from '../../src/core/logs';
 import type { Fixture } from '../support/fixture';
 import { describeWithFixture } from '../support/fixture';
-import { runScenarios } from '../support/scenarios';
+import { runScenarios, superusersOnly } from '../support/scenarios';
 import { sleep } from '../support/wait';
 
 const FIRST = '873f2133-9f38-44fb-bf82-c8f53b310d91';
@@ -50,15 +50,7 @@ describeWithFixture('logs API', (getFixture) => {
 
   describe('list (TestLogsList)', () => {
     runScenarios(getFixture, [
-      { name: 'unauthorized', method: 'GET', url: '/api/logs', status: 401, contains: ['"data":{}'] },
-      {
-        name: 'authorized as regular user',
-        method: 'GET',
-        url: '/api/logs',
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('GET', '/api/logs'),
       {
         name: 'authorized as superuser',
         method: 'GET',
@@ -105,21 +97,7 @@ describeWithFixture('logs API', (getFixture) => {
 
   describe('view (TestLogView)', () => {
     runScenarios(getFixture, [
-      {
-        name: 'unauthorized',
-        method: 'GET',
-        url: `/api/logs/${FIRST}`,
-        status: 401,
-        contains: ['"data":{}'],
-      },
-      {
-        name: 'authorized as regular user',
-        method: 'GET',
-        url: `/api/logs/${FIRST}`,
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('GET', `/api/logs/${FIRST}`),
       {
         name: 'authorized as superuser (nonexisting request log)',
         method: 'GET',
@@ -141,15 +119,7 @@ describeWithFixture('logs API', (getFixture) => {
 
   describe('stats (TestLogsStats)', () => {
     runScenarios(getFixture, [
-      { name: 'unauthorized', method: 'GET', url: '/api/logs/stats', status: 401, contains: ['"data":{}'] },
-      {
-        name: 'authorized as regular user',
-        method: 'GET',
-        url: '/api/logs/stats',
-        as: 'alice',
-        status: 403,
-        contains: ['"data":{}'],
-      },
+      ...superusersOnly('GET', '/api/logs/stats'),
       {
         name: 'authorized as superuser',
         method: 'GET',
