@@ -38,7 +38,7 @@ rm -rf "$stage/apps/web/node_modules" "$stage/packages"
 
 echo "== the image's command, with the image's environment"
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-(cd "$stage" && env -i PATH="$PATH" HOME="$data" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
+(cd "$stage" && exec env -i PATH="$PATH" HOME="$data" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
   DATA_DIR="$data" WEB_DIST="$stage/apps/web/dist" LOG_LEVEL=warn \
   node apps/server/dist/main.js serve) &
 server_pid=$!

@@ -2,9 +2,6 @@
  * The domain, assembled: collections, records, rules, tokens, settings and the hook bus. The HTTP
  * layer and the CLI receive one `Core`; nothing below it knows about Fastify.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DatabaseJobLock } from '../db/job-lock';
 import { openLogsDatabase } from '../db/logs-database';
 import { CronScheduler } from '../tools/cron';
@@ -136,7 +133,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const backups = new BackupService({
     db,
     logsDb: logs.database,
-    dataDir: options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'community-data-')),
+    dataDir: options.dataDir,
     storageDir: options.uploadsDir,
     settings,
     appName: () => settings.get().meta.appName,

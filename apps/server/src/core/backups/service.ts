@@ -10,7 +10,9 @@
  * goes back and it starts on that. The command line restores the same way with the server stopped.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../tools/api-error';
@@ -36,7 +38,9 @@ const NAME = /^[a-z0-9_-]+\.zip$/;
  */
 export type Restart = (swap: () => Promise<() => Promise<void>>) => Promise<void>;
 
-export interface BackupDeps extends SnapshotPlaces {
+export interface BackupDeps extends Omit<SnapshotPlaces, 'dataDir'> {
+  /** Where backups, their work folders and the replaced data go; a temporary folder without one. */
+  dataDir: string | undefined;
   settings: SettingsStore;
   appName: () => string;
   restart?: Restart | undefined;
@@ -61,12 +65,22 @@ export function generatedName(prefix: string, appName: string, now = new Date())
 export class BackupService {
   /** The key of the backup being made or restored in this process, if any. */
   private active: string | null = null;
+  private places: SnapshotPlaces | undefined;
 
   constructor(private readonly deps: BackupDeps) {}
 
   /** The data directory backups work in (uploads are written there before they are stored). */
   get dataDir(): string {
-    return this.deps.dataDir;
+    return this.where().dataDir;
+  }
+
+  /** The places a backup reads and a restore writes; a core without a data directory gets a temporary one. */
+  private where(): SnapshotPlaces {
+    this.places ??= {
+      ...this.deps,
+      dataDir: this.deps.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'community-data-')),
+    };
+    return this.places;
   }
 
   get busy(): boolean {
@@ -76,7 +90,7 @@ export class BackupService {
   /** The store the settings choose now (they may change between calls, as in PocketBase). */
   store(): BackupStore {
     const { s3 } = this.deps.settings.get().backups;
-    return s3.enabled ? new S3BackupStore(s3) : new LocalBackupStore(path.join(this.deps.dataDir, 'backups'));
+    return s3.enabled ? new S3BackupStore(s3) : new LocalBackupStore(path.join(this.dataDir, 'backups'));
   }
 
   async list(): Promise<BackupFileInfo[]> {
@@ -106,7 +120,7 @@ export class BackupService {
     return this.exclusive(key, () =>
       this.inWorkDir(async (work) => {
         const zip = path.join(work, 'backup.zip');
-        await writeSnapshot(this.deps, work, zip);
+        await writeSnapshot(this.where(), work, zip);
         await this.withStore((store) => store.putFile(key, zip));
         return key;
       }),
@@ -175,7 +189,7 @@ export class BackupService {
   async restoreStopped(source: { key: string } | { file: string }): Promise<void> {
     await this.inWorkDir(async (work) => {
       const extracted = await this.extract(source, work);
-      await swapIn(this.deps, extracted, this.asideDir());
+      await swapIn(this.where(), extracted, this.asideDir());
     });
   }
 
@@ -201,7 +215,7 @@ export class BackupService {
   private async restoreWith(key: string, restart: Restart): Promise<void> {
     await this.inWorkDir(async (work) => {
       const extracted = await this.extract({ key }, work);
-      await restart(() => swapIn(this.deps, extracted, this.asideDir()));
+      await restart(() => swapIn(this.where(), extracted, this.asideDir()));
     });
   }
 
@@ -221,7 +235,7 @@ export class BackupService {
   /** Where the data a restore replaced is kept (the operator removes it once happy). */
   private asideDir(): string {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    return path.join(this.deps.dataDir, '.restore', `replaced-${stamp}`);
+    return path.join(this.dataDir, '.restore', `replaced-${stamp}`);
   }
 
   private async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -236,7 +250,7 @@ export class BackupService {
 
   /** A fresh folder inside the data directory (so moves into place stay on one disk), removed after. */
   private async inWorkDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-    const dir = path.join(this.deps.dataDir, '.restore', `work-${randomBytes(6).toString('hex')}`);
+    const dir = path.join(this.dataDir, '.restore', `work-${randomBytes(6).toString('hex')}`);
     await fs.mkdir(dir, { recursive: true });
     try {
       return await work(dir);
