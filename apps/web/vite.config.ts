@@ -18,9 +18,6 @@ export default defineConfig({
         process.env.BUNDLE_REPORT_DOC === '1' ? path.resolve(webRoot, '../../docs/benchmarks.md') : undefined,
     }),
   ],
-  // The footer's outside links come from the deployment's PATRON_URL and CHAT_URL (PRODUCT.md §13), read at
-  // build time like the VITE_* settings.
-  envPrefix: ['VITE_', 'PATRON_URL', 'CHAT_URL'],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:8090', changeOrigin: false } },

@@ -15,6 +15,11 @@ export class AppPage {
     return this.page.getByRole('navigation', { name: 'Main navigation' });
   }
 
+  /** A link of the footer (spec part 1 §2). */
+  footerLink(name: string): Locator {
+    return this.page.locator('footer').getByRole('link', { name, exact: true });
+  }
+
   heading(text: string): Locator {
     return this.page.getByRole('heading', { name: text });
   }

@@ -13,9 +13,10 @@ import { openDatabase } from './db/open';
 import type { Database } from './db/types';
 import { communityCollections } from './collections';
 import { createCore, type Core } from './core';
+import type { Restart } from './core/backups/service';
 import { registerSite } from './site';
-import { startPresenceSweep } from './site/presence';
-import { startScheduledPublishing } from './site/scheduled';
+import { schedulePresenceSweep } from './site/presence';
+import { scheduleScheduledPublishing } from './site/scheduled';
 import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
@@ -58,7 +59,93 @@ export function appMailer(config: Config, logger: Logger): Mailer {
   });
 }
 
-export async function startApp(config: Config, logger = createLogger(config.logLevel)): Promise<RunningApp> {
+export interface StartOptions {
+  /** Exit the process when a restart (a restore) leaves no server running, so a supervisor starts it. */
+  exitOnFailedRestart?: boolean;
+}
+
+/**
+ * Starts the server. A restore (core/backups) restarts it in place: the running instance closes,
+ * the restored data is put in place, and a new instance starts on the same address; if it cannot
+ * start, the previous data goes back and the server starts on that.
+ */
+export async function startApp(
+  config: Config,
+  logger = createLogger(config.logLevel),
+  options: StartOptions = {},
+): Promise<RunningApp> {
+  let instance: Instance;
+  let restarting: Promise<void> | undefined;
+  const restart: Restart = (swap) => {
+    restarting = (async () => {
+      // The same port, so members' browsers and the proxy find the server where it was.
+      const again = { ...config, port: instance.port };
+      logger.warn('restarting the server to restore a backup');
+      await instance.close();
+      let revert: (() => Promise<void>) | undefined;
+      try {
+        revert = await swap();
+      } catch (error) {
+        logger.error({ err: error }, 'the backup could not be put in place; starting on the data as it was');
+      }
+      try {
+        instance = await startInstance(again, logger, restart);
+      } catch (error) {
+        if (!revert) throw error;
+        logger.error(
+          { err: error },
+          'the server did not start on the restored data; putting the previous data back',
+        );
+        await revert();
+        instance = await startInstance(again, logger, restart);
+      }
+      logger.info({ restored: revert !== undefined }, 'restarted');
+    })().catch((error: unknown) => {
+      logger.fatal({ err: error }, 'the server could not start again after a restore');
+      if (options.exitOnFailedRestart) process.exit(1);
+      throw error;
+    });
+    return restarting;
+  };
+  instance = await startInstance(config, logger, restart);
+  const seeded = instance.seeded;
+  let closing: Promise<void> | undefined;
+  return {
+    get server() {
+      return instance.server;
+    },
+    get db() {
+      return instance.db;
+    },
+    get core() {
+      return instance.core;
+    },
+    logger,
+    get url() {
+      return instance.url;
+    },
+    seeded,
+    close() {
+      closing ??= (async () => {
+        await restarting?.catch(() => undefined);
+        await instance.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+interface Instance {
+  server: FastifyInstance;
+  db: Database;
+  core: Core;
+  url: string;
+  port: number;
+  seeded: SeedReport | null;
+  close(): Promise<void>;
+}
+
+async function startInstance(config: Config, logger: Logger, restart: Restart): Promise<Instance> {
   const db = await openAppDatabase(config, logger);
   const cluster = await openCluster(config, logger).catch(async (error: unknown) => {
     await db.destroy();
@@ -82,6 +169,10 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     answerCacheBytes: config.answerCacheBytes,
     verifyAnswers: config.answerCacheVerify,
     workLimits: config.heavyWork,
+    dataDir: config.dataDir,
+    ...(config.s3 ? {} : { uploadsDir: path.join(config.dataDir, 'storage') }),
+    restart,
+    onError: (error, message) => logger.error({ err: error }, message),
   });
   // Processes starting together on a fresh database take turns, so only the first creates the
   // collections and seeds; the others then find them (hence the reload once the lock is theirs).
@@ -97,12 +188,9 @@ export async function startApp(config: Config, logger = createLogger(config.logL
   const { site, seeded } = startup.value;
   if (site.created.length || site.updated.length)
     logger.info(site, 'community collections brought up to date');
-  const stopSweep = startPresenceSweep(core, (error) =>
-    logger.error({ err: error }, 'presence sweep failed'),
-  );
-  const stopPublishing = startScheduledPublishing(core, config.scheduledPublishEveryMs, (error) =>
-    logger.error({ err: error }, 'scheduled publishing failed'),
-  );
+  schedulePresenceSweep(core);
+  scheduleScheduledPublishing(core, config.scheduledPublishEveryMs);
+  core.crons.start();
   const readiness = readinessChecks({ db, files, pingRedis: cluster.ping });
   const server = await createServer({ config, db, core, logger, readiness });
   await server.listen({ host: config.host, port: config.port });
@@ -114,13 +202,12 @@ export async function startApp(config: Config, logger = createLogger(config.logL
     server,
     db,
     core,
-    logger,
     url: `http://${host}:${port}`,
+    port,
     seeded,
     close() {
       closing ??= (async () => {
-        stopSweep();
-        stopPublishing();
+        core.crons.stop();
         await server.close();
         await core.close();
         await files.close();

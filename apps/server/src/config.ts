@@ -90,6 +90,9 @@ const envSchema = z.object({
   HEAVY_WORK_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   HEAVY_WORK_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   HEAVY_WORK_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(512),
+  PATRON_URL: optionalUrl(['http', 'https']),
+  CHAT_URL: optionalUrl(['http', 'https']),
+  DEFAULT_THEME: z.enum(['auto', 'dark', 'light']).default('auto'),
 });
 
 export interface Config {
@@ -142,6 +145,8 @@ export interface Config {
   answerCacheVerify: boolean;
   /** Bounds of the worker threads that render books (tools/workers/pool.ts). */
   heavyWork: HeavyWorkConfig;
+  /** What the web app reads from `/api/site` when it starts (PRODUCT.md §13: the footer's links). */
+  site: SiteConfig;
 }
 
 export interface HeavyWorkConfig {
@@ -151,6 +156,13 @@ export interface HeavyWorkConfig {
   timeLimitMs: number;
   /** Heap each worker may take; a job that needs more is "too complex". */
   memoryLimitMb: number;
+}
+
+/** The deployment's settings the web app shows; unset links are left out of the footer. */
+export interface SiteConfig {
+  patronUrl: string | undefined;
+  chatUrl: string | undefined;
+  defaultTheme: 'auto' | 'dark' | 'light';
 }
 
 export type TrustProxy = false | number | string[];
@@ -256,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
       timeLimitMs: e.HEAVY_WORK_TIME_LIMIT_MS,
       memoryLimitMb: e.HEAVY_WORK_MEMORY_MB,
     },
+    site: { patronUrl: e.PATRON_URL, chatUrl: e.CHAT_URL, defaultTheme: e.DEFAULT_THEME },
   };
 }
 

@@ -30,6 +30,12 @@ import { registerRealtimeRoutes } from './apis/realtime';
 import { registerRequestInfo } from './apis/request-info';
 import { registerSearchRoutes } from './apis/search';
 import { registerSettingsRoutes } from './apis/settings';
+import { registerLogRoutes } from './apis/logs';
+import { registerCronRoutes } from './apis/crons';
+import { registerBackupRoutes } from './apis/backups';
+import { registerMetrics } from './apis/metrics';
+import { registerSiteRoutes } from './apis/site';
+import { registerRequestLog } from './apis/request-log';
 import type { Core } from './core';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/types';
@@ -65,6 +71,13 @@ function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
+/** Every route a server answers, as `METHOD /path` (the OpenAPI test compares them with the document). */
+const routeTables = new WeakMap<FastifyInstance, string[]>();
+
+export function routeTable(app: FastifyInstance): readonly string[] {
+  return routeTables.get(app) ?? [];
+}
+
 export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   // Seen through Fastify's own logger interface, so every module shares one FastifyInstance type.
   const loggerInstance: FastifyBaseLogger = ctx.logger;
@@ -85,6 +98,11 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
     load.stop();
     done();
   });
+  const routes: string[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
+  });
 
   registerErrorHandling(app);
   registerGracefulClose(app);
@@ -95,6 +113,8 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(cors, { origin: '*' });
   await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, parts: 1000 } });
   registerRequestInfo(app, ctx.core);
+  registerRequestLog(app, ctx.core);
+  registerMetrics(app, ctx.core, ctx.db);
   registerRateLimits(app, ctx.core);
   registerResponseCap(app);
 
@@ -108,6 +128,10 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerRecordAuthOtpRoutes(app, ctx.core);
   registerRecordAuthOAuth2Routes(app, ctx.core, ctx.config);
   registerSettingsRoutes(app, ctx.core);
+  registerSiteRoutes(app, ctx.config);
+  registerLogRoutes(app, ctx.core);
+  registerCronRoutes(app, ctx.core);
+  registerBackupRoutes(app, ctx.core);
   registerSearchRoutes(app, ctx.core);
   registerEpubRoutes(app, ctx.core);
   registerCfVerificationRoutes(app, ctx.core, ctx.config);

@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { appMailer, closeOnSignals, openAppDatabase, startApp } from '../app';
-import { restorePostgres } from '../db/postgres/dump';
-import { SQLITE_FILE_NAME } from '../db/sqlite/connect';
-import { restoreSqlite } from '../db/sqlite/restore';
 import { createCore } from '../core';
 import { openFileStorage } from '../file-storage';
 import { upsertSuperuser } from './superuser';
@@ -14,6 +11,7 @@ import { seedSite } from '../site/seed';
 import type { Config } from '../config';
 import { systemMigrations } from '../core/migrations';
 import { listAppliedMigrations, migrateDown } from '../db/migrations/runner';
+import { ApiError } from '../tools/api-error';
 import { createLogger } from '../tools/logger';
 
 export interface Command {
@@ -29,7 +27,7 @@ const serve: Command = {
   summary: 'Start the web server (API and web app).',
   usage: 'serve [--http=127.0.0.1:8090] [--dir=./data]',
   async run(config) {
-    const app = await startApp(config);
+    const app = await startApp(config, undefined, { exitOnFailedRestart: true });
     closeOnSignals(app, config.shutdownTimeoutMs);
     say(`Server started at ${app.url}`);
     say(`├─ REST API:  ${app.url}/api/`);
@@ -136,45 +134,80 @@ const seed: Command = {
   },
 };
 
+/** The core as the backup commands need it: the server's settings (where backups go) and data places. */
+async function backupCore(config: Config) {
+  const logger = createLogger('warn');
+  const db = await openAppDatabase(config, logger);
+  const core = await createCore(db, {
+    appName: config.siteTitle,
+    appURL: config.publicUrl,
+    mailer: appMailer(config, logger),
+    dataDir: config.dataDir,
+    ...(config.s3 ? {} : { uploadsDir: path.join(config.dataDir, 'storage') }),
+  });
+  const close = async () => {
+    await core.close();
+    await db.destroy();
+  };
+  return { core, close };
+}
+
 const backup: Command = {
-  summary: 'Write a consistent copy of the database while the site keeps running.',
-  usage: 'backup [FILE] [--dir=./data]   (default FILE: <dir>/backups/<time>.db, or .dump on PostgreSQL)',
+  summary: 'Make a backup (as POST /api/backups does) while the site keeps running.',
+  usage:
+    'backup [NAME.zip] [--dir=./data]   (kept in <dir>/backups, or the S3 bucket settings.backups names)',
   async run(config, args) {
-    const db = await openAppDatabase(config, createLogger('warn'));
+    const { core, close } = await backupCore(config);
     try {
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.resolve(
-        args[0] ??
-          path.join(config.dataDir, 'backups', `${stamp}.${db.dialect === 'sqlite' ? 'db' : 'dump'}`),
-      );
-      await db.backup(file);
-      say(`Backup written to ${file}`);
+      if (args[0]) await core.backups.checkName(args[0]);
+      const key = await core.backups.create(args[0]);
+      say(`Backup ${key} written.`);
       return 0;
+    } catch (error) {
+      say(`Could not make the backup: ${describeFailure(error)}`);
+      return 1;
     } finally {
-      await db.destroy();
+      await close();
     }
   },
 };
 
 const restore: Command = {
-  summary: 'Replace the database with a backup. Stop the server first.',
-  usage: 'restore FILE [--dir=./data]',
+  summary: 'Replace the data with a backup (a stored backup name, or a zip file). Stop the server first.',
+  usage: 'restore NAME.zip|FILE.zip [--dir=./data]',
   async run(config, args) {
-    const file = args[0];
-    if (!file || !fs.existsSync(file)) {
-      say('Usage: restore FILE (an existing backup file)');
+    const source = args[0];
+    if (!source) {
+      say('Usage: restore NAME.zip|FILE.zip');
       return 2;
     }
-    if (config.databaseUrl) {
-      await restorePostgres(config.databaseUrl, path.resolve(file));
-      say('Restored into the PostgreSQL database.');
-    } else {
-      const aside = restoreSqlite(path.resolve(file), path.join(config.dataDir, SQLITE_FILE_NAME));
-      say(aside ? `Restored. The previous database was kept as ${aside}` : 'Restored.');
+    const { core, close } = await backupCore(config);
+    // The database is closed before its files are replaced (PostgreSQL restores over its own connection).
+    const backups = core.backups;
+    const stored = fs.existsSync(source) ? null : await backups.stat(source);
+    await close();
+    if (!stored && !fs.existsSync(source)) {
+      say(`No backup named ${source}, and no such file.`);
+      return 2;
     }
-    return 0;
+    try {
+      await backups.restoreStopped(stored ? { key: stored.key } : { file: path.resolve(source) });
+      say('Restored. The replaced data is kept under <dir>/.restore/.');
+      return 0;
+    } catch (error) {
+      say(`Nothing was changed: ${describeFailure(error)}`);
+      return 1;
+    }
   },
 };
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    const fields = Object.values(error.data).map((value) => (value as { message?: string }).message);
+    return [error.message, ...fields].filter(Boolean).join(' ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}
 
 export const commands: Record<string, Command> = { serve, migrate, superuser, seed, backup, restore };
 

@@ -3,6 +3,8 @@
  * layer and the CLI receive one `Core`; nothing below it knows about Fastify.
  */
 import { DatabaseJobLock } from '../db/job-lock';
+import { openLogsDatabase } from '../db/logs-database';
+import { CronScheduler } from '../tools/cron';
 import type { Database } from '../db/types';
 import type { FileStorage } from '../tools/files/storage';
 import type { JobLock } from '../tools/job-lock';
@@ -24,6 +26,8 @@ import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
 import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
 import { checkCollectionRules } from './rules/validate-rules';
+import { createLogs, type Logs } from './logs';
+import { BackupService, type Restart } from './backups/service';
 
 export interface Core {
   db: Database;
@@ -49,6 +53,12 @@ export interface Core {
   rateLimiter(namespace: string): RateLimiter;
   /** Decides which process runs a periodic job (once across the cluster). */
   jobs: JobLock;
+  /** The periodic jobs (`/api/crons`); their timers start with `crons.start()` (app.ts). */
+  crons: CronScheduler;
+  /** Request and job logs (`/api/logs`), written in batches. */
+  logs: Logs;
+  /** Backups (`/api/backups`, the CLI's backup and restore) and their schedule. */
+  backups: BackupService;
   close(): Promise<void>;
 }
 
@@ -79,6 +89,14 @@ export interface CoreOptions {
   verifyAnswers?: boolean;
   /** Bounds of the worker pool's jobs (tools/workers/pool.ts `DEFAULT_WORK_LIMITS`). */
   workLimits?: Partial<WorkLimits>;
+  /** The data directory: the SQLite logs file goes there (in memory without one). */
+  dataDir?: string;
+  /** Where failures of background work (log writes, jobs) are reported besides the logs (pino). */
+  onError?: (error: unknown, message: string) => void;
+  /** The uploads folder when uploads are kept on this disk (backups include it); unset with S3. */
+  uploadsDir?: string;
+  /** Restarts the server on restored data (app.ts); without it, restores run from the command line. */
+  restart?: Restart;
 }
 
 export async function createCore(db: Database, options: CoreOptions): Promise<Core> {
@@ -117,6 +135,24 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const realtime = new RealtimeService(records, { bus: cluster.bus });
   const stopReloads = shareDefinitionChanges(cluster, db, registry, collections, settings);
   const stopCounts = shareListChanges(cluster, lists);
+  const onError = options.onError ?? (() => undefined);
+  const logs = createLogs(await openLogsDatabase(db, options.dataDir), settings, onError);
+  const crons = new CronScheduler(cluster.jobs, (error, id) => logs.jobFailed(id, error));
+  logs.schedule(crons);
+  const backups = new BackupService({
+    db,
+    logsDb: logs.database,
+    dataDir: options.dataDir,
+    storageDir: options.uploadsDir,
+    settings,
+    appName: () => settings.get().meta.appName,
+    restart: options.restart,
+    onError,
+  });
+  const scheduleBackups = () => backups.schedule(crons);
+  scheduleBackups();
+  settings.onChanged(scheduleBackups);
+  settings.onReloaded(scheduleBackups);
   return {
     db,
     registry,
@@ -140,9 +176,14 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     realtime,
     rateLimiter: (namespace) => cluster.rateLimiter(namespace),
     jobs: cluster.jobs,
+    crons,
+    logs,
+    backups,
     close: async () => {
+      crons.stop();
       stopReloads();
       stopCounts();
+      await logs.close();
       await realtime.close();
       await passwords.close();
       await work.close();

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { AnyKysely } from '../db/types';
+import { cronProblem } from '../tools/cron';
 import { nowString } from '../tools/dates';
 
 const MASK = '******';
@@ -62,15 +63,68 @@ export const settingsSchema = z.object({
       maxDays: z.number().int().min(0).default(5),
       minLevel: z.number().int().default(0),
       logIP: z.boolean().default(true),
+      logAuthId: z.boolean().default(false),
     })
-    .default({ maxDays: 5, minLevel: 0, logIP: true }),
+    .default({ maxDays: 5, minLevel: 0, logIP: true, logAuthId: false }),
+  backups: backupsSchema(),
 });
+
+/**
+ * `backups` as PocketBase has it: `cron` (empty: no scheduled backups), how many scheduled backups
+ * to keep, and an optional S3 bucket to keep every backup in instead of `<data>/backups`.
+ */
+function backupsSchema() {
+  const s3 = z
+    .object({
+      enabled: z.boolean().default(false),
+      bucket: z.string().trim().default(''),
+      region: z.string().trim().default(''),
+      endpoint: z.string().trim().default(''),
+      accessKey: z.string().trim().default(''),
+      secret: z.string().default(''),
+      forcePathStyle: z.boolean().default(false),
+    })
+    .superRefine((value, ctx) => {
+      if (!value.enabled) return;
+      for (const key of ['endpoint', 'bucket', 'region', 'accessKey', 'secret'] as const)
+        if (!value[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'Cannot be blank.' });
+      if (value.endpoint && !URL.canParse(value.endpoint))
+        ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'Must be a valid URL.' });
+    });
+  const defaults = {
+    cron: '',
+    cronMaxKeep: 3,
+    s3: {
+      enabled: false,
+      bucket: '',
+      region: '',
+      endpoint: '',
+      accessKey: '',
+      secret: '',
+      forcePathStyle: false,
+    },
+  };
+  return z
+    .object({
+      cron: z.string().trim().default(''),
+      cronMaxKeep: z.number().int().min(0).default(3),
+      s3: s3.default(defaults.s3),
+    })
+    .superRefine((value, ctx) => {
+      const problem = value.cron ? cronProblem(value.cron) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: ['cron'], message: problem });
+      if (value.cron && value.cronMaxKeep < 1)
+        ctx.addIssue({ code: 'custom', path: ['cronMaxKeep'], message: 'Must be no less than 1.' });
+    })
+    .default(defaults);
+}
 
 export type Settings = z.output<typeof settingsSchema>;
 
 export class SettingsStore {
   private current: Settings;
   private readonly listeners: Array<() => void> = [];
+  private readonly reloadListeners: Array<() => void> = [];
 
   private constructor(initial: Settings) {
     this.current = initial;
@@ -94,6 +148,12 @@ export class SettingsStore {
       .where('id', '=', 'settings')
       .executeTakeFirst();
     if (row) this.current = settingsSchema.parse(JSON.parse(row.value));
+    for (const listener of this.reloadListeners) listener();
+  }
+
+  /** Calls `listener` after the settings were read again (another process changed them). */
+  onReloaded(listener: () => void): void {
+    this.reloadListeners.push(listener);
   }
 
   /** Calls `listener` after each stored change. */
@@ -107,9 +167,11 @@ export class SettingsStore {
 
   /** The settings as the API shows them, with secrets masked. */
   masked(): Settings {
+    const { backups } = this.current;
     return {
       ...this.current,
       smtp: { ...this.current.smtp, password: this.current.smtp.password ? MASK : '' },
+      backups: { ...backups, s3: { ...backups.s3, secret: backups.s3.secret ? MASK : '' } },
     };
   }
 
@@ -117,6 +179,7 @@ export class SettingsStore {
   async update(db: AnyKysely, patch: Record<string, unknown>): Promise<Settings> {
     const merged = mergeDeep(this.current, patch) as Settings;
     if (merged.smtp.password === MASK) merged.smtp.password = this.current.smtp.password;
+    if (merged.backups?.s3?.secret === MASK) merged.backups.s3.secret = this.current.backups.s3.secret;
     const next = settingsSchema.parse(merged);
     const now = nowString();
     const value = JSON.stringify(next);

@@ -33,12 +33,21 @@ export interface Database {
    */
   backup(file: string): Promise<void>;
   /**
+   * Puts a copy written by `backup` in place of the whole database. SQLite: call it after `destroy`
+   * (the file is replaced; the old one is kept beside it, see db/sqlite/restore.ts). PostgreSQL:
+   * `pg_restore --clean` in one transaction, so a failed restore changes nothing; it runs its own
+   * connection and works after `destroy` too.
+   */
+  restore(file: string): Promise<void>;
+  /**
    * Runs `work` while holding a lock named `name` that every process using this database respects
    * (start-up steps, periodic jobs). PostgreSQL takes an advisory lock on a connection of its own;
    * SQLite, which one process owns, runs `work` directly. With `wait: false` the call gives up at
    * once when another process holds the lock, and answers `{ acquired: false }`.
    */
   withLock<T>(name: string, options: { wait: boolean }, work: () => Promise<T>): Promise<LockOutcome<T>>;
+  /** PostgreSQL: the pool's connections and the queries waiting for one (the metrics show them). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Closes every connection; the instance is unusable afterwards. */
   destroy(): Promise<void>;
 }

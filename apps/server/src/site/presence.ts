@@ -50,11 +50,11 @@ export function sweepPresenceOnce(core: Core, now = Date.now()): Promise<boolean
   });
 }
 
-/** Runs the sweep on a timer until the returned function is called. Errors are logged, never thrown. */
-export function startPresenceSweep(core: Core, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => {
-    sweepPresenceOnce(core).catch(onError);
-  }, PRESENCE_SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export const PRESENCE_SWEEP_JOB = 'presence-sweep';
+
+/** Adds the sweep to the periodic jobs (`/api/crons`), every minute. */
+export function schedulePresenceSweep(core: Core): void {
+  core.crons.add(PRESENCE_SWEEP_JOB, { cron: '* * * * *' }, async () => {
+    await sweepPresence(core);
+  });
 }

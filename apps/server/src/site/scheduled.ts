@@ -76,17 +76,13 @@ export function publishDuePostsOnce(core: Core, everyMs: number): Promise<boolea
   });
 }
 
-/** Runs the job on a timer until the returned function is called. Errors are logged, never thrown. */
-export function startScheduledPublishing(
-  core: Core,
-  everyMs: number,
-  onError: (error: unknown) => void,
-): () => void {
-  const timer = setInterval(() => {
-    publishDuePostsOnce(core, everyMs).catch(onError);
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export const SCHEDULED_PUBLISH_JOB = 'scheduled-publish';
+
+/** Adds the job to the periodic jobs (`/api/crons`), every `everyMs`. */
+export function scheduleScheduledPublishing(core: Core, everyMs: number): void {
+  core.crons.add(SCHEDULED_PUBLISH_JOB, { everyMs }, async () => {
+    await publishDuePosts(core);
+  });
 }
 
 /** The contributors hear that their scheduled story is out (the readers are told by chapters.ts/follows.ts). */

@@ -51,6 +51,17 @@ function countEvents(hooks: Hooks): { fired: Map<HookName, number>; stop(): void
   return { fired, stop: () => stops.forEach((stop) => stop()) };
 }
 
+/**
+ * PocketBase's first two rows of every superusers-only table: a guest gets 401 and a member 403,
+ * both with an empty `data`.
+ */
+export function superusersOnly(method: Scenario['method'], url: string): Scenario[] {
+  return [
+    { name: 'unauthorized', method, url, status: 401, contains: ['"data":{}'] },
+    { name: 'authorized as regular user', method, url, as: 'alice', status: 403, contains: ['"data":{}'] },
+  ];
+}
+
 export function runScenarios(getFixture: () => Fixture, scenarios: Scenario[]): void {
   for (const scenario of scenarios) {
     it(scenario.name, async () => {

@@ -17,6 +17,14 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
+  /** Mails being sent now, and sent or failed since start (the metrics show them). */
+  readonly stats?: MailStats;
+}
+
+export interface MailStats {
+  sending: number;
+  sent: number;
+  failed: number;
 }
 
 export interface MailerOptions {
@@ -64,6 +72,32 @@ class SmtpMailer implements Mailer {
   }
 }
 
+/** Counts what a mailer sends: each mail is sent while its request waits, so `sending` is the queue. */
+class CountingMailer implements Mailer {
+  readonly stats: MailStats = { sending: 0, sent: 0, failed: 0 };
+
+  constructor(private readonly inner: Mailer) {}
+
+  async send(message: MailMessage): Promise<void> {
+    this.stats.sending++;
+    try {
+      await this.inner.send(message);
+      this.stats.sent++;
+    } catch (error) {
+      this.stats.failed++;
+      throw error;
+    } finally {
+      this.stats.sending--;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? new SmtpMailer(options.smtpUrl, options.from) : new OutboxMailer(options);
+  return new CountingMailer(
+    options.smtpUrl ? new SmtpMailer(options.smtpUrl, options.from) : new OutboxMailer(options),
+  );
 }

@@ -15,6 +15,7 @@ export function migrationDatabase(db: MigrationContext): Database {
     reader: db.kysely,
     flavor: db.dialect === 'sqlite' ? sqliteFlavor : postgresFlavor,
     backup: () => Promise.reject(new Error('a migration cannot take a backup')),
+    restore: () => Promise.reject(new Error('a migration cannot restore a backup')),
     withLock: () => Promise.reject(new Error('a migration already runs under the migration lock')),
     destroy: () => Promise.resolve(),
   };

@@ -190,10 +190,16 @@ export class ListCache {
     addressMisses: 0,
     rowHits: 0,
     rowMisses: 0,
+    /** Remembered answers dropped to make room for newer ones. */
+    evictions: 0,
   };
 
   /** Whether answers are checked against the database (`ListCacheOptions.verify`). */
   readonly verifying: boolean;
+  /** The memory the remembered answers take now, as counted against `maxRenderedBytes`. */
+  get answerBytes(): number {
+    return this.renderedBytes;
+  }
 
   constructor(options: ListCacheOptions = {}) {
     this.verifying = options.verify ?? false;
@@ -316,6 +322,7 @@ export class ListCache {
     ) {
       const [oldest, entry] = this.entries.entries().next().value!;
       this.drop(oldest, entry);
+      this.stats.evictions++;
     }
     this.entries.set(query, { value, keys: taken.keys, versions: taken.versions, storedAt: taken.at, bytes });
     this.renderedBytes += bytes;

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withAdvisoryLock } from './advisory-lock';
-import { dumpPostgres } from './dump';
+import { dumpPostgres, restorePostgres } from './dump';
 import { postgresFlavor } from './flavor';
 import { preparingPool } from './prepared-pool';
 import type { Database } from '../types';
@@ -35,7 +35,9 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     reader: kysely,
     flavor: postgresFlavor,
     backup: (file) => dumpPostgres(connectionString, file),
+    restore: (file) => restorePostgres(connectionString, file),
     withLock: (name, options, work) => withAdvisoryLock(kysely, name, options, work),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async destroy() {
       await kysely.destroy();
     },

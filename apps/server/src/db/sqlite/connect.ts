@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { BetterSqliteDialect } from './driver';
 import { sqliteFlavor } from './flavor';
+import { restoreSqlite } from './restore';
 import type { Database } from '../types';
 
 export const SQLITE_FILE_NAME = 'data.db';
@@ -59,6 +60,10 @@ export function openSqlite(filePath: string): Database {
     async backup(file) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       await connection.backup(file);
+    },
+    async restore(file) {
+      restoreSqlite(file, filePath);
+      return Promise.resolve();
     },
     // One process owns the file, so there is nobody to exclude.
     async withLock(_name, _options, work) {

@@ -7,13 +7,7 @@ import SQLite from 'better-sqlite3';
  * (`integrity_check`) first, the old file and its WAL are moved aside, never deleted.
  */
 export function restoreSqlite(backupFile: string, databaseFile: string): string | null {
-  const check = new SQLite(backupFile, { readonly: true, fileMustExist: true });
-  try {
-    const result = check.pragma('integrity_check', { simple: true });
-    if (result !== 'ok') throw new Error(`the backup failed its integrity check: ${String(result)}`);
-  } finally {
-    check.close();
-  }
+  checkSqliteFile(backupFile);
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
   const existed = fs.existsSync(databaseFile);
   const aside = `${databaseFile}.before-restore-${Date.now()}`;
@@ -22,4 +16,15 @@ export function restoreSqlite(backupFile: string, databaseFile: string): string 
     if (fs.existsSync(databaseFile + suffix)) fs.renameSync(databaseFile + suffix, aside + suffix);
   fs.copyFileSync(backupFile, databaseFile);
   return existed ? aside : null;
+}
+
+/** Throws unless `file` is an SQLite database that passes `integrity_check`. */
+export function checkSqliteFile(file: string): void {
+  const check = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const result = check.pragma('integrity_check', { simple: true });
+    if (result !== 'ok') throw new Error(`the backup failed its integrity check: ${String(result)}`);
+  } finally {
+    check.close();
+  }
 }

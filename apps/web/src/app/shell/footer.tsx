@@ -14,14 +14,20 @@ const PAGE_LINKS = [
   { to: '/help/content-guidelines', label: 'Content Guidelines' },
 ];
 
-// The patron-support page and chat community live elsewhere; a deployment configures their addresses.
-const EXTERNAL_LINKS = [
-  { href: siteConfig.patronUrl, label: 'Support Us' },
-  { href: siteConfig.chatUrl, label: 'Chat Community' },
-].filter((link): link is { href: string; label: string } => link.href !== undefined);
+/**
+ * The patron-support page and chat community live elsewhere; the server tells their addresses
+ * (PATRON_URL, CHAT_URL), and a link without one is left out.
+ */
+function externalLinks(): Array<{ href: string; label: string }> {
+  return [
+    { href: siteConfig.patronUrl, label: 'Support Us' },
+    { href: siteConfig.chatUrl, label: 'Chat Community' },
+  ].filter((link): link is { href: string; label: string } => link.href !== undefined);
+}
 
 /** The footer links of spec part 1 §2, and the debug menu outside production. */
 export function Footer() {
+  const EXTERNAL_LINKS = externalLinks();
   return (
     <Group component="footer" mt="xl" gap="md" aria-label="Site links">
       {EXTERNAL_LINKS.map((link) => (
