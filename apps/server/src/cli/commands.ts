@@ -7,6 +7,7 @@ import { restoreSqlite } from '../db/sqlite/restore';
 import { createCore } from '../core';
 import { openFileStorage } from '../file-storage';
 import { upsertSuperuser } from './superuser';
+import { IMPORT_USAGE, runImport, type ImportFlags } from './import';
 import { communityCollections } from '../collections';
 import { registerSite } from '../site';
 import { ensureCollections } from '../site/ensure-collections';
@@ -19,7 +20,11 @@ import { createLogger } from '../tools/logger';
 export interface Command {
   summary: string;
   usage: string;
-  run(config: Config, args: string[], flags: { noDemo: boolean }): Promise<number | 'running'>;
+  run(
+    config: Config,
+    args: string[],
+    flags: { noDemo: boolean; importFrom: ImportFlags },
+  ): Promise<number | 'running'>;
 }
 
 /** Writes a line for a person at a terminal (logs stay JSON on stdout; this is the CLI's own output). */
@@ -176,7 +181,22 @@ const restore: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { serve, migrate, superuser, seed, backup, restore };
+const importArchive: Command = {
+  summary:
+    'Import an eFiction 3.x archive: members, stories, series, reviews, favorites (docs/operations.md).',
+  usage: IMPORT_USAGE,
+  run: (config, args, flags) => runImport(config, args, flags.importFrom, say),
+};
+
+export const commands: Record<string, Command> = {
+  serve,
+  migrate,
+  superuser,
+  seed,
+  backup,
+  restore,
+  import: importArchive,
+};
 
 export function helpText(): string {
   const lines = Object.entries(commands).map(

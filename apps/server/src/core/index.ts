@@ -9,6 +9,7 @@ import type { JobLock } from '../tools/job-lock';
 import { MemoryRateLimiter, type RateLimiter } from '../tools/rate-limiter';
 import { PasswordHasher } from '../tools/security/password';
 import type { AccountMailDeps } from './auth/account-mail';
+import type { LegacyPasswordCheck } from './auth/legacy-passwords';
 import { TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
 import { CollectionRegistry } from './collections/registry';
@@ -40,6 +41,8 @@ export interface Core {
   tokens: TokenService;
   settings: SettingsStore;
   passwords: PasswordHasher;
+  /** Passwords from systems accounts were imported from, tried when the site's own hash refuses one. */
+  legacyPasswords: LegacyPasswordCheck[];
   accountMail: AccountMailDeps;
   realtime: RealtimeService;
   /** Counters for abuse limits under `namespace`, shared by every process when Redis is configured. */
@@ -119,6 +122,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     tokens,
     settings,
     passwords,
+    legacyPasswords: [],
     accountMail: {
       records,
       tokens,
