@@ -139,7 +139,8 @@ export class MemberImporter {
       dates: Dates;
     },
   ): Promise<string> {
-    // Nobody knows this password: the account opens with the old one, or after a reset.
+    // Nobody knows this password (ArchiveWriter stores one hash for all): the account opens with the
+    // old one, or after a reset.
     const unknown = randomString(48, ALPHANUMERIC);
     const user = await this.writer.create(
       what,
