@@ -5,12 +5,9 @@ import { restorePostgres } from '../db/postgres/dump';
 import { SQLITE_FILE_NAME } from '../db/sqlite/connect';
 import { restoreSqlite } from '../db/sqlite/restore';
 import { createCore } from '../core';
-import { openFileStorage } from '../file-storage';
 import { upsertSuperuser } from './superuser';
+import { withSite } from './site-core';
 import { IMPORT_USAGE, runImport, type ImportFlags } from './import';
-import { communityCollections } from '../collections';
-import { registerSite } from '../site';
-import { ensureCollections } from '../site/ensure-collections';
 import { seedSite } from '../site/seed';
 import type { Config } from '../config';
 import { systemMigrations } from '../core/migrations';
@@ -112,19 +109,7 @@ const seed: Command = {
   summary: 'Create the content pages that are missing, and demo content if the site has no members yet.',
   usage: 'seed [--no-demo] [--dir=./data]',
   async run(config, _args, flags) {
-    const logger = createLogger('warn');
-    const db = await openAppDatabase(config, logger);
-    // The same storage as the server's, so records the seed writes or removes keep their files right.
-    const files = openFileStorage(config);
-    const core = await createCore(db, {
-      appName: config.siteTitle,
-      appURL: config.publicUrl,
-      mailer: appMailer(config, logger),
-      files,
-    });
-    try {
-      await ensureCollections(core, communityCollections);
-      registerSite(core);
+    return withSite(config, async (core) => {
       const report = await seedSite(core, { demo: !flags.noDemo });
       say(`Pages created: ${report.pages}.`);
       say(
@@ -133,11 +118,7 @@ const seed: Command = {
           : 'No demo content created (the site already has members, or --no-demo).',
       );
       return 0;
-    } finally {
-      await core.close();
-      await files.close();
-      await db.destroy();
-    }
+    });
   },
 };
 

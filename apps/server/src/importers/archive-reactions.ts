@@ -4,7 +4,7 @@
  * is notified). A favorite or follow the member has here already, or one of something they cannot see
  * (another member's draft), is left out; so is following oneself.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ArchiveWriter } from './archive-writer';
 import type { WorkImporter } from './archive-works';
 
@@ -51,19 +51,11 @@ export class ReactionImporter {
       this.writer.report.left('favorites: of a work that is not published');
       return;
     }
-    const key = `favorite:${f.target}:${f.user}`;
-    const exists =
-      this.made.has(key) ||
-      (
-        await sql`SELECT 1 AS found FROM favorites WHERE target = ${f.target} AND "user" = ${f.user} LIMIT 1`.execute(
-          this.writer.db,
-        )
-      ).rows.length > 0;
-    if (exists) {
+    const query = sql`SELECT 1 AS found FROM favorites WHERE target = ${f.target} AND "user" = ${f.user} LIMIT 1`;
+    if (await this.alreadyHas(`favorite:${f.target}:${f.user}`, query)) {
       this.writer.report.left('favorites: the member has that one already');
       return;
     }
-    this.made.add(key);
     await this.writer.create('favorites', 'favorite', legacyId, 'favorites', f);
   }
 
@@ -76,23 +68,23 @@ export class ReactionImporter {
       this.writer.report.left('follows: of oneself');
       return;
     }
-    const key = `follow:${f.author}:${f.user}`;
-    const exists =
-      this.made.has(key) ||
-      (
-        await sql`SELECT 1 AS found FROM follows WHERE author = ${f.author} AND "user" = ${f.user} LIMIT 1`.execute(
-          this.writer.db,
-        )
-      ).rows.length > 0;
-    if (exists) {
+    const query = sql`SELECT 1 AS found FROM follows WHERE author = ${f.author} AND "user" = ${f.user} LIMIT 1`;
+    if (await this.alreadyHas(`follow:${f.author}:${f.user}`, query)) {
       this.writer.report.left('follows: the member follows that author already');
       return;
     }
-    this.made.add(key);
     await this.writer.create('follows', 'follow', legacyId, 'follows', {
       user: f.user,
       author: f.author,
       series: '',
     });
+  }
+
+  /** Whether the member has it already: made by this run, or found by `query` on the site. */
+  private async alreadyHas(key: string, query: RawBuilder<unknown>): Promise<boolean> {
+    if (this.made.has(key)) return true;
+    if ((await query.execute(this.writer.db)).rows.length > 0) return true;
+    this.made.add(key);
+    return false;
   }
 }
