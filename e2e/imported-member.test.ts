@@ -83,7 +83,9 @@ describe.skipIf(!inject('browserAvailable') || !inject('mariadbAdminUrl'))(
       await storyPage.comment('So glad the archive moved here!');
       const mine = await admin
         .collection('comments')
-        .getFullList({ filter: admin.filter('target = {:post}', { post: story.post }) });
+        .getFullList<{ content: string }>({
+          filter: admin.filter('target = {:post}', { post: String(story.post) }),
+        });
       expect(mine.map((c) => c.content)).toEqual(['So glad the archive moved here!']);
       // The old password is now the site's own: the account is claimed.
       const [member] = await admin
