@@ -14,15 +14,17 @@ const server = 'apps/server/src';
 const web = 'apps/web/src';
 
 // ---- Layers -------------------------------------------------------------------------------------------
-// Server: tools <- db <- core <- site, collections <- apis <- the app files at the top of src/.
+// Server: tools <- db <- core <- site, collections <- apis, importers <- the app files at the top of src/.
+// apis/ (HTTP) and importers/ (bringing in other archives) sit side by side and never import each other.
 // Each zone forbids `target` to import from `from`: a lower layer never reaches up.
 const serverUpward = [
-  { layer: 'tools', above: ['db', 'core', 'site', 'collections', 'apis', 'cli'] },
-  { layer: 'db', above: ['core', 'site', 'collections', 'apis', 'cli'] },
-  { layer: 'core', above: ['site', 'collections', 'apis', 'cli'] },
-  { layer: 'site', above: ['apis', 'cli'] },
-  { layer: 'collections', above: ['site', 'apis', 'cli'] },
-  { layer: 'apis', above: ['cli'] },
+  { layer: 'tools', above: ['db', 'core', 'site', 'collections', 'apis', 'importers', 'cli'] },
+  { layer: 'db', above: ['core', 'site', 'collections', 'apis', 'importers', 'cli'] },
+  { layer: 'core', above: ['site', 'collections', 'apis', 'importers', 'cli'] },
+  { layer: 'site', above: ['apis', 'importers', 'cli'] },
+  { layer: 'collections', above: ['site', 'apis', 'importers', 'cli'] },
+  { layer: 'apis', above: ['importers', 'cli'] },
+  { layer: 'importers', above: ['apis', 'cli'] },
 ];
 // config.ts is the exception: it reads the environment, imports nothing of ours, and every layer may take
 // its settings' types.

@@ -13,3 +13,6 @@ export function chromiumAvailable(): boolean {
     return false;
   }
 }
+
+/** A MariaDB server where a walk may load an old eFiction archive of its own to import. */
+export const mariadbAdminUrl = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/';

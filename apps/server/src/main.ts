@@ -24,7 +24,7 @@ async function main(argv: string[]): Promise<number | 'running'> {
   // `.env` beside where the server starts (the repository root for `npm start`); real variables win.
   loadEnvFile(path.resolve('.env'));
   const config = loadConfig(process.env, { http: input.http, dir: input.dir });
-  return command.run(config, input.positionals, { noDemo: input.noDemo });
+  return command.run(config, input.positionals, { noDemo: input.noDemo, importFrom: input.importFrom });
 }
 
 main(process.argv.slice(2)).then(

@@ -20,6 +20,7 @@ export function userRecord(overrides: Partial<SessionUser> = {}): SessionUser {
     roles: [],
     settings: { theme: 'auto' },
     profile: 'profile12345678',
+    birthday: '1990-05-05 00:00:00.000Z',
     ...overrides,
   };
 }

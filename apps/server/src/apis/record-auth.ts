@@ -9,6 +9,7 @@ import { findField, type Collection } from '../core/collections/model';
 import { ROW } from '../core/records/context';
 import { decodeRow, type RecordData } from '../core/records/record';
 import { serializeRecord } from '../core/records/serialize';
+import { legacyPasswordOf } from '../core/auth/legacy-passwords';
 import { assertMaySignIn } from '../core/auth/sign-in-gate';
 import { updateRecord } from '../core/records/write';
 import { systemRequest, type RequestInfo } from '../core/rules/request-info';
@@ -155,7 +156,10 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
     const ok = record
       ? await core.passwords.verify(password, String(record.password))
       : await core.passwords.verifyDummy(password);
-    if (!record || !ok) {
+    // An imported account may still have only its old archive's password (site/imported-accounts.ts).
+    const legacy =
+      record && !ok ? await legacyPasswordOf(core.legacyPasswords, collection, record, password) : null;
+    if (!record || (!ok && !legacy)) {
       if (failuresKey) await attempts.hit(failuresKey, MAX_FAILURES_PER_HOUR, 3600);
       request.log.warn(
         { event: 'auth.failure', collection: collection.name, recordId: record?.id ?? null, ip: request.ip },
@@ -165,12 +169,20 @@ export function registerRecordAuthRoutes(app: FastifyInstance, core: Core): void
     }
     const info = { ...request.info, context: 'password' as const };
     await assertMaySignIn(core.records, collection, record, info);
+    // Used once: the old password becomes the site's own, and the old hash is gone.
+    const account = legacy ? await legacy.adopt(collection, record, password) : record;
     request.log.info(
-      { event: 'auth.success', collection: collection.name, recordId: record.id, ip: request.ip },
+      {
+        event: 'auth.success',
+        collection: collection.name,
+        recordId: record.id,
+        ip: request.ip,
+        ...(legacy ? { legacyPassword: true } : {}),
+      },
       'signed in',
     );
     return pickFields(
-      await authResponse(core, collection, record, info),
+      await authResponse(core, collection, account, info),
       queryString(request.query as Query, 'fields'),
     );
   });

@@ -8,6 +8,8 @@ export interface CliInput {
   help: boolean;
   /** `seed --no-demo`: pages only. */
   noDemo: boolean;
+  /** `import efiction`'s source: `--db`, `--prefix`, `--stories-dir`, `--dry-run`. */
+  importFrom: { db?: string; prefix?: string; storiesDir?: string; dryRun: boolean };
 }
 
 /** PocketBase-style arguments: `<command> [subcommand args...] [--http=host:port] [--dir=path]`. */
@@ -21,6 +23,10 @@ export function parseCliArgs(argv: string[]): CliInput {
       dir: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       'no-demo': { type: 'boolean' },
+      db: { type: 'string' },
+      prefix: { type: 'string' },
+      'stories-dir': { type: 'string' },
+      'dry-run': { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
@@ -31,5 +37,11 @@ export function parseCliArgs(argv: string[]): CliInput {
     dir: values.dir,
     help: values.help ?? false,
     noDemo: values['no-demo'] ?? false,
+    importFrom: {
+      ...(values.db !== undefined ? { db: values.db } : {}),
+      ...(values.prefix !== undefined ? { prefix: values.prefix } : {}),
+      ...(values['stories-dir'] !== undefined ? { storiesDir: values['stories-dir'] } : {}),
+      dryRun: values['dry-run'] ?? false,
+    },
   };
 }

@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { appMailer, closeOnSignals, openAppDatabase, startApp } from '../app';
 import { createCore } from '../core';
-import { openFileStorage } from '../file-storage';
 import { upsertSuperuser } from './superuser';
-import { communityCollections } from '../collections';
-import { registerSite } from '../site';
-import { ensureCollections } from '../site/ensure-collections';
+import { withSite } from './site-core';
+import { IMPORT_USAGE, runImport, type ImportFlags } from './import';
 import { seedSite } from '../site/seed';
 import type { Config } from '../config';
 import { systemMigrations } from '../core/migrations';
@@ -17,7 +15,11 @@ import { createLogger } from '../tools/logger';
 export interface Command {
   summary: string;
   usage: string;
-  run(config: Config, args: string[], flags: { noDemo: boolean }): Promise<number | 'running'>;
+  run(
+    config: Config,
+    args: string[],
+    flags: { noDemo: boolean; importFrom: ImportFlags },
+  ): Promise<number | 'running'>;
 }
 
 /** Writes a line for a person at a terminal (logs stay JSON on stdout; this is the CLI's own output). */
@@ -105,19 +107,7 @@ const seed: Command = {
   summary: 'Create the content pages that are missing, and demo content if the site has no members yet.',
   usage: 'seed [--no-demo] [--dir=./data]',
   async run(config, _args, flags) {
-    const logger = createLogger('warn');
-    const db = await openAppDatabase(config, logger);
-    // The same storage as the server's, so records the seed writes or removes keep their files right.
-    const files = openFileStorage(config);
-    const core = await createCore(db, {
-      appName: config.siteTitle,
-      appURL: config.publicUrl,
-      mailer: appMailer(config, logger),
-      files,
-    });
-    try {
-      await ensureCollections(core, communityCollections);
-      registerSite(core);
+    return withSite(config, async (core) => {
       const report = await seedSite(core, { demo: !flags.noDemo });
       say(`Pages created: ${report.pages}.`);
       say(
@@ -126,11 +116,7 @@ const seed: Command = {
           : 'No demo content created (the site already has members, or --no-demo).',
       );
       return 0;
-    } finally {
-      await core.close();
-      await files.close();
-      await db.destroy();
-    }
+    });
   },
 };
 
@@ -209,7 +195,22 @@ function describeFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const commands: Record<string, Command> = { serve, migrate, superuser, seed, backup, restore };
+const importArchive: Command = {
+  summary:
+    'Import an eFiction 3.x archive: members, stories, series, reviews, favorites (docs/operations.md).',
+  usage: IMPORT_USAGE,
+  run: (config, args, flags) => runImport(config, args, flags.importFrom, say),
+};
+
+export const commands: Record<string, Command> = {
+  serve,
+  migrate,
+  superuser,
+  seed,
+  backup,
+  restore,
+  import: importArchive,
+};
 
 export function helpText(): string {
   const lines = Object.entries(commands).map(

@@ -7,6 +7,7 @@ import { blocks } from './blocks';
 import { labels, pages, tags } from './catalog';
 import { drafts, postRevisions } from './drafts';
 import { comments, favorites, likes, notifications, views } from './engagement';
+import { importLinks, legacyCredentials } from './imports';
 import { postInvitations } from './invitations';
 import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
 import { conversations, messageRequests, messages } from './messaging';
@@ -52,4 +53,6 @@ export const communityCollections: readonly CollectionInput[] = [
   mutes,
   drafts,
   postRevisions,
+  importLinks,
+  legacyCredentials,
 ];

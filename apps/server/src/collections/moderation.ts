@@ -73,13 +73,17 @@ export const postContentActions: CollectionInput = {
   indexes: ['CREATE INDEX idx_post_content_actions_post ON "post_content_actions" ("post")'],
 };
 
-/** Accounts without a linked profile: a registration stopped midway (PRODUCT.md §3). */
+/**
+ * Accounts not migrated yet: a registration stopped midway (no linked profile, PRODUCT.md §3), or an
+ * account imported from another archive that its member has not claimed (site/imported-accounts.ts).
+ */
 export const unmigratedUsers: CollectionInput = {
   name: 'unmigrated_users',
   type: 'view',
   listRule: any(MOD, 'id = @request.auth.id'),
   viewRule: any(MOD, 'id = @request.auth.id'),
-  viewQuery: "SELECT u.id AS id, u.username AS username FROM users u WHERE u.profile = ''",
+  viewQuery:
+    "SELECT u.id AS id, u.username AS username FROM users u WHERE u.profile = '' OR u.unmigrated = TRUE",
   fields: [{ name: 'username', type: 'text' }],
 };
 

@@ -11,13 +11,13 @@ export const users: CollectionInput = {
   passwordAuth: { enabled: true, identityFields: ['email', 'username'] },
   listRule: all(MEMBER, any(owns('id'), MOD)),
   viewRule: MEMBER,
-  createRule: untouched('roles', 'is_banned', 'profile', 'settings'),
+  createRule: untouched('roles', 'is_banned', 'profile', 'settings', 'unmigrated'),
   updateRule: any(
     // A birthday is given once (at sign-up, or later by a single sign-on member) and then fixed.
     // Identity links are fixed (PRODUCT.md §15): `profile` points only at the member's own profile.
     all(
       owns('id'),
-      unchanged('roles', 'is_banned'),
+      unchanged('roles', 'is_banned', 'unmigrated'),
       any(unchanged('birthday'), "birthday = ''"),
       any(unchanged('profile'), '@request.body.profile.user = @request.auth.id'),
     ),
@@ -25,7 +25,7 @@ export const users: CollectionInput = {
     all(
       MOD,
       unchanged('roles'),
-      untouched('username', 'email', 'birthday', 'profile', 'settings', 'password'),
+      untouched('username', 'email', 'birthday', 'profile', 'settings', 'password', 'unmigrated'),
     ),
     ADMIN,
   ),
@@ -38,6 +38,9 @@ export const users: CollectionInput = {
     { name: 'roles', type: 'select', values: ['admin', 'moderator', 'tester'], maxSelect: 3 },
     { name: 'settings', type: 'json', readRule: SELF_OR_MOD },
     { name: 'is_banned', type: 'bool', readRule: SELF_OR_MOD },
+    // An account brought over from another archive (src/importers/), until its member claims it by
+    // signing in with their old password or resetting it (site/imported-accounts.ts).
+    { name: 'unmigrated', type: 'bool', readRule: SELF_OR_MOD },
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],

@@ -12,6 +12,7 @@ import { MemoryRateLimiter, type RateLimiter } from '../tools/rate-limiter';
 import { PasswordHasher } from '../tools/security/password';
 import { WorkerPool, type WorkLimits } from '../tools/workers/pool';
 import type { AccountMailDeps } from './auth/account-mail';
+import type { LegacyPasswordCheck } from './auth/legacy-passwords';
 import { TokenService } from './auth/tokens';
 import type { Mailer } from './mail/mailer';
 import { CollectionRegistry } from './collections/registry';
@@ -47,6 +48,8 @@ export interface Core {
   passwords: PasswordHasher;
   /** Worker threads for CPU work that grows with what a member wrote (tools/workers/pool.ts). */
   work: WorkerPool;
+  /** Passwords from systems accounts were imported from, tried when the site's own hash refuses one. */
+  legacyPasswords: LegacyPasswordCheck[];
   accountMail: AccountMailDeps;
   realtime: RealtimeService;
   /** Counters for abuse limits under `namespace`, shared by every process when Redis is configured. */
@@ -165,6 +168,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     settings,
     passwords,
     work,
+    legacyPasswords: [],
     accountMail: {
       records,
       tokens,

@@ -8,6 +8,7 @@ import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerForums } from './forums';
 import { registerFollows } from './follows';
+import { registerImportedAccounts } from './imported-accounts';
 import { registerModeration } from './moderation';
 import { registerMutes } from './mutes';
 import { registerModerationLog } from './moderation-log';
@@ -27,6 +28,7 @@ import { registerSeriesChapters } from './series-chapters';
 
 export function registerSite(core: Core): void {
   registerRegistration(core);
+  registerImportedAccounts(core);
   registerReview(core);
   registerScheduled(core);
   registerEngagement(core);

@@ -10,6 +10,7 @@ import { inWrite } from '../core/records/remembered-exists';
 import { createRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { blocksAnyOf } from './blocks';
+import { isHistory } from './history';
 import { text } from './values';
 
 export interface NotificationInput {
@@ -34,8 +35,12 @@ async function fromBlocked(core: Core, event: RecordEvent, input: NotificationIn
   return blocksAnyOf(inWrite(core.records, event.scope), input.user, about);
 }
 
+/** Nobody is told of an event that is history brought over from another archive (site/history.ts). */
+const untold = (event: RecordEvent, input: NotificationInput) =>
+  input.user === actorOf(event) || input.user === '' || isHistory(event.scope);
+
 export async function notify(core: Core, event: RecordEvent, input: NotificationInput): Promise<void> {
-  if (input.user === actorOf(event) || input.user === '') return;
+  if (untold(event, input)) return;
   if (await fromBlocked(core, event, input)) return;
   const notifications = core.registry.find('notifications')!;
   const { about: _about, ...fields } = input;
@@ -58,7 +63,7 @@ export async function notifyFolded(
   input: NotificationInput & { foldKey: string },
   text: (count: number) => string,
 ): Promise<void> {
-  if (input.user === actorOf(event) || input.user === '') return;
+  if (untold(event, input)) return;
   if (await fromBlocked(core, event, input)) return;
   const notifications = core.registry.find('notifications')!;
   const system = systemRequest(core.registry.find('_superusers')!);

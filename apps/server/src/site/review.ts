@@ -8,6 +8,7 @@ import type { RecordEvent } from '../core/hooks';
 import { deleteRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { nowString } from '../tools/dates';
+import { isHistory } from './history';
 import { loadPost } from './links';
 import { publishTimeAhead } from './scheduled';
 import { notify } from './notify';
@@ -15,9 +16,12 @@ import { text } from './values';
 
 const REVIEWED = new Set(['story', 'series']);
 
-/** Stories and series wait for a moderator; forum posts publish at once (PRODUCT.md §4). */
+/**
+ * Stories and series wait for a moderator; forum posts publish at once (PRODUCT.md §4). Imported history
+ * is no new submission: what the old archive never published stays its author's draft (site/history.ts).
+ */
 function submitForReview(event: RecordEvent): void {
-  if (event.record.published) return;
+  if (event.record.published || isHistory(event.scope)) return;
   if (REVIEWED.has(String(event.record.type))) event.record.submitted = nowString();
   else if (event.record.type === 'forum-post') event.record.published = nowString();
 }

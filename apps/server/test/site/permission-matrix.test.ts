@@ -58,6 +58,37 @@ const rows: Row[] = [
     expect: { alice: 404, mod: 404, bob: 200 },
   },
   { collection: 'users', op: 'delete', id: CAST.bob, expect: { guest: 403, bob: 403, admin: 403 } },
+  // An imported account stays unmigrated until its member claims it: the server clears the mark, no caller.
+  {
+    collection: 'users',
+    op: 'update',
+    id: CAST.bob,
+    body: { unmigrated: true },
+    expect: { bob: 404, mod: 404 },
+  },
+  // What an import keeps (which old record became which, old password hashes) is for superusers only.
+  {
+    collection: 'import_links',
+    op: 'list',
+    expect: { guest: 403, bob: 403, mod: 403, admin: 403, superuser: [200, 0] },
+  },
+  {
+    collection: 'import_links',
+    op: 'create',
+    body: { source: 'efiction:1', kind: 'author', legacy_id: '1', record: CAST.bob },
+    expect: { guest: 403, bob: 403, admin: 403 },
+  },
+  {
+    collection: 'legacy_credentials',
+    op: 'list',
+    expect: { guest: 403, bob: 403, mod: 403, admin: 403, superuser: [200, 0] },
+  },
+  {
+    collection: 'legacy_credentials',
+    op: 'create',
+    body: { user: CAST.bob, scheme: 'md5', hash: '0cc175b9c0f1b6a831c399e269772661' },
+    expect: { bob: 403, mod: 403, admin: 403 },
+  },
   // posts: drafts are for their contributors and moderators; publishing and counters are not for authors.
   {
     collection: 'posts',

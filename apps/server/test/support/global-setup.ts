@@ -1,7 +1,8 @@
 import type { TestProject } from 'vitest/node';
 import { Redis } from 'ioredis';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { isCI, postgresAdminUrl, redisUrl } from './services';
+import { isCI, mariadbAdminUrl, postgresAdminUrl, redisUrl } from './services';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,6 +10,8 @@ declare module 'vitest' {
     postgresAdminUrl: string | null;
     /** Set when Redis is reachable; suites namespace their keys and channels with a random prefix. */
     redisUrl: string | null;
+    /** Set when MariaDB is reachable; the importer's suites load their eFiction fixtures into it. */
+    mariadbAdminUrl: string | null;
   }
 }
 
@@ -44,6 +47,17 @@ async function probeRedis(url: string): Promise<string | null> {
   }
 }
 
+async function probeMariadb(url: string): Promise<string | null> {
+  try {
+    const connection = await mysql.createConnection({ uri: url, connectTimeout: 3000 });
+    await connection.query('select 1');
+    await connection.end();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 export default async function setup(project: TestProject): Promise<void> {
   const problem = await probePostgres(postgresAdminUrl);
   if (problem && isCI) {
@@ -64,4 +78,15 @@ export default async function setup(project: TestProject): Promise<void> {
     console.warn(`\n[redis] not reachable at ${redisUrl} (${redisProblem}): Redis suites are SKIPPED.\n`);
   }
   project.provide('redisUrl', redisProblem ? null : redisUrl);
+
+  const mariadbProblem = await probeMariadb(mariadbAdminUrl);
+  if (mariadbProblem && isCI) {
+    throw new Error(`CI=true but MariaDB is not reachable at ${mariadbAdminUrl}: ${mariadbProblem}`);
+  }
+  if (mariadbProblem) {
+    console.warn(
+      `\n[mariadb] not reachable at ${mariadbAdminUrl} (${mariadbProblem}): importer suites are SKIPPED.\n`,
+    );
+  }
+  project.provide('mariadbAdminUrl', mariadbProblem ? null : mariadbAdminUrl);
 }

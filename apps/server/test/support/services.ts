@@ -9,3 +9,6 @@ export const postgresAdminUrl =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A MariaDB (or MySQL) server where the importer's tests may create and drop databases of their own. */
+export const mariadbAdminUrl = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/';

@@ -20,6 +20,8 @@ export interface SessionUser extends RecordModel {
   settings?: UserSettings | null;
   /** The linked profile's id. */
   profile?: string;
+  /** `YYYY-MM-DD …`, or empty for a member who has not given it yet (imported, or single sign-on). */
+  birthday?: string;
 }
 
 export interface Session {

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { FlashMessages } from '../../components/flash';
+import { BirthdayPrompt } from '../../features/age-check/birthday-prompt';
 import { NavigationEffects } from '../navigation-effects';
 import { LiveListEffects } from '../live-list-effects';
 import { SessionEffects } from '../session-effects';
@@ -50,6 +51,7 @@ export function Shell() {
               announces each new page sits inside the main landmark. */}
           <NavigationEffects />
           <FlashMessages />
+          <BirthdayPrompt />
           <Outlet />
           <Footer />
         </AppShell.Main>

@@ -1,7 +1,8 @@
+import { AGE_MESSAGES } from '../../lib/age';
 import { normalizeIdentity } from './api/sign-in';
 import { REQUIRED_TEXTS } from './messages';
 
-export const MINIMUM_AGE = 18;
+export { MINIMUM_AGE, ageOn, validateBirthday } from '../../lib/age';
 export const MINIMUM_USERNAME_LENGTH = 3;
 /** The server's limits on a password (users collection). */
 export const MINIMUM_PASSWORD_LENGTH = 8;
@@ -16,8 +17,8 @@ export const REGISTER_MESSAGES = {
     "Username cannot contain the '@' symbol. Make sure you are using your username, not your email address.",
   nameRequired: 'Name is required',
   emailRequired: REQUIRED_TEXTS.email,
-  birthdayRequired: 'Birthday is required',
-  tooYoung: 'You must be at least 18 years old to register',
+  birthdayRequired: AGE_MESSAGES.birthdayRequired,
+  tooYoung: AGE_MESSAGES.tooYoung,
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: REQUIRED_TEXTS.password,
   passwordTooShort: 'Password must be at least 8 characters long',
@@ -38,22 +39,6 @@ export function validateUsername(value: string): string | null {
   return username.includes('@')
     ? `${REGISTER_MESSAGES.usernameCharacters} ${REGISTER_MESSAGES.usernameAtSign}`
     : REGISTER_MESSAGES.usernameCharacters;
-}
-
-/** Whole years from a `YYYY-MM-DD` birthday to `today` (local calendar); null when it is no date. */
-export function ageOn(birthday: string, today = new Date()): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const birthdayPassed =
-    today.getMonth() + 1 > month || (today.getMonth() + 1 === month && today.getDate() >= day);
-  return today.getFullYear() - year - (birthdayPassed ? 0 : 1);
-}
-
-export function validateBirthday(value: string, today = new Date()): string | null {
-  const age = ageOn(value, today);
-  if (age === null) return REGISTER_MESSAGES.birthdayRequired;
-  return age >= MINIMUM_AGE ? null : REGISTER_MESSAGES.tooYoung;
 }
 
 // The same shape the server accepts: something, an @, a domain with a dot. The server has the last word.
