@@ -81,11 +81,9 @@ describe.skipIf(!inject('browserAvailable') || !inject('mariadbAdminUrl'))(
       const storyPage = new StoryPage(page, server.url);
       await storyPage.heading(OLD_ARCHIVE.story).waitFor();
       await storyPage.comment('So glad the archive moved here!');
-      const mine = await admin
-        .collection('comments')
-        .getFullList<{ content: string }>({
-          filter: admin.filter('target = {:post}', { post: String(story.post) }),
-        });
+      const mine = await admin.collection('comments').getFullList<{ content: string }>({
+        filter: admin.filter('target = {:post}', { post: String(story.post) }),
+      });
       expect(mine.map((c) => c.content)).toEqual(['So glad the archive moved here!']);
       // The old password is now the site's own: the account is claimed.
       const [member] = await admin
