@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../core';
 import { ApiError } from '../tools/api-error';
 import type { RateLimiter } from '../tools/rate-limiter';
+import { readFormBody } from './record-body';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +41,11 @@ interface Limit {
   windowSeconds: number;
   /** What is counted: the client address, or an address submitted in the body. */
   key: (subject: LimitSubject) => string | null;
+  /**
+   * The key reads the body: it is read before the limit is checked, whatever its content type
+   * (a multipart body is otherwise only read by the handler, after the limits have run).
+   */
+  readsBody?: boolean;
   /**
    * `success`: only requests that succeed count (checked before, counted once the answer is known), so a
    * member who mistypes is not locked out by the refusals; a separate, more generous limit counts every
@@ -85,6 +91,7 @@ export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
     max: 5,
     windowSeconds: 1800,
     key: byEmail('email'),
+    readsBody: true,
   },
   // One-time codes are mails too: limited per address like reset mails (PRODUCT.md §15).
   {
@@ -94,6 +101,7 @@ export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
     max: 5,
     windowSeconds: 1800,
     key: byEmail('email'),
+    readsBody: true,
   },
   {
     name: 'email-change',
@@ -102,6 +110,7 @@ export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
     max: 5,
     windowSeconds: 1800,
     key: byEmail('newEmail'),
+    readsBody: true,
   },
   // Each attempt costs the external site a lookup (PRODUCT.md §11).
   {
@@ -138,6 +147,10 @@ export function normalisePath(url: string): string {
   return `/${segments.map(safeDecode).join('/')}`;
 }
 
+function applies(limit: Limit, method: string, path: string): boolean {
+  return (limit.method === '*' || limit.method === method) && limit.route.test(path);
+}
+
 /** The route the router serves for this request: its pattern filled with the decoded parameters. */
 function servedPath(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
@@ -163,8 +176,7 @@ export function registerRateLimits(
     countOnSuccess: boolean,
   ): Promise<string | null> => {
     for (const limit of limits) {
-      if ((limit.method !== '*' && limit.method !== subject.method) || !limit.route.test(subject.path))
-        continue;
+      if (!applies(limit, subject.method, subject.path)) continue;
       const key = limit.key(subject);
       if (key === null) continue;
       const counter = `${limit.name}:${key}`;
@@ -188,13 +200,15 @@ export function registerRateLimits(
     if (!core.settings.get().rateLimits.enabled || request.info?.auth?.isSuperuser) return;
     const id = request.info?.auth?.record.id;
     const memberId = typeof id === 'string' ? id : '';
+    const path = servedPath(request);
+    const readsBody = limits.some((limit) => limit.readsBody && applies(limit, request.method, path));
     const retryAfter = await enforce(
       request,
       {
         method: request.method,
-        path: servedPath(request),
+        path,
         ip: request.ip,
-        body: request.body,
+        body: readsBody ? await readFormBody(request) : request.body,
         memberId,
         collection: (request.params as { collection?: string } | undefined)?.collection ?? '',
       },

@@ -67,8 +67,17 @@ export async function readRecordBody(
  * PocketBase's BindBody fills a typed form whatever the content type.
  */
 export function readFormBody(request: FastifyRequest): Promise<Record<string, unknown>> {
-  return readRecordBody(request, { inferTypes: false });
+  // A multipart body streams once: whoever reads it first (the rate limits, keyed on an address
+  // in it, or the handler) leaves it here for the other.
+  let read = formBodies.get(request);
+  if (!read) {
+    read = readRecordBody(request, { inferTypes: false });
+    formBodies.set(request, read);
+  }
+  return read;
 }
+
+const formBodies = new WeakMap<FastifyRequest, Promise<Record<string, unknown>>>();
 
 function isUrlEncoded(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '')
