@@ -18,15 +18,19 @@ export const postInvitations: CollectionInput = {
     'user != @request.auth.id',
     untouched('status', 'title', 'href'),
   ),
-  // The invitee answers once: accepted or declined, nothing else changes.
+  // The invitee answers: accepted or declined, nothing else changes. A declined one stays, so it is
+  // not sent again (site/coauthors.ts), until the invitee accepts it after all or dismisses it.
   updateRule: all(
     owns('user'),
-    "status = 'pending'",
-    "@request.body.status = 'accepted' || @request.body.status = 'declined'",
+    any(
+      all("status = 'pending'", "@request.body.status = 'accepted' || @request.body.status = 'declined'"),
+      all("status = 'declined'", "@request.body.status = 'accepted'"),
+    ),
     unchanged('post', 'user', 'inviter', 'title', 'href'),
   ),
-  // Withdrawn by its inviter or the post's contributors; dismissed by its invitee.
-  deleteRule: any(owns('user'), owns('inviter'), CONTRIBUTES('post.')),
+  // Dismissed by its invitee; withdrawn by its inviter or the post's contributors while it is not a
+  // refusal (deleting a declined one would let them ask again).
+  deleteRule: any(owns('user'), all("status != 'declined'", any(owns('inviter'), CONTRIBUTES('post.')))),
   fields: [
     { name: 'post', type: 'relation', collectionId: 'posts', required: true, cascadeDelete: true },
     { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },

@@ -13,6 +13,7 @@ import { systemRequest } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
 import { loadPost } from './links';
 import { notify } from './notify';
+import { blockedBetween, messageRefused } from './safe-messages';
 import { text } from './values';
 
 const ids = (value: unknown): string[] =>
@@ -40,16 +41,24 @@ function limitContributorChanges(event: RecordEvent): void {
     throw refuse('Only the first author removes other contributors.');
 }
 
+const refuseInvitation = (code: string, message: string) =>
+  new ApiError(400, 'Failed to create record.', { user: { code, message } });
+
 /**
  * A new invitation starts pending, and carries the post's title and address: the invitee cannot open an
  * unpublished post before accepting, yet must see what they are asked to join. One invitation per member
- * and post: a pending one is refused, an answered one (declined, or accepted by someone who since left)
- * gives way to the new one, so a member can be asked again.
+ * and post: a pending one is refused, and so is a declined one (the invitee said no: they may still
+ * accept it after all, or dismiss it); one accepted by someone who since left gives way to the new one.
+ * Members who blocked each other cannot invite each other, with the answer a refused message gets, so
+ * the inviter cannot tell a block from anything else.
  */
-async function checkInvitation(event: RecordEvent): Promise<void> {
+async function checkInvitation(core: Core, event: RecordEvent): Promise<void> {
   event.record.status = 'pending';
   const post = await loadPost(event.db, text(event.record.post));
   const user = text(event.record.user);
+  const auth = event.request.auth;
+  if (auth && !auth.isSuperuser && (await blockedBetween(core, event.db, text(auth.record.id), user)))
+    throw messageRefused();
   if (post?.contributors.includes(user)) {
     throw new ApiError(400, 'Failed to create record.', {
       user: { code: 'validation_already_contributor', message: 'Already a contributor of this post.' },
@@ -62,11 +71,10 @@ async function checkInvitation(event: RecordEvent): Promise<void> {
       status: string;
     }>`SELECT id, status FROM post_invitations WHERE post = ${post.id} AND "user" = ${user}`.execute(event.db)
   ).rows[0];
-  if (earlier && text(earlier.status) === 'pending') {
-    throw new ApiError(400, 'Failed to create record.', {
-      user: { code: 'validation_already_invited', message: 'Already invited to this post.' },
-    });
-  }
+  if (earlier && text(earlier.status) === 'pending')
+    throw refuseInvitation('validation_already_invited', 'Already invited to this post.');
+  if (earlier && text(earlier.status) === 'declined')
+    throw refuseInvitation('validation_invitation_declined', 'This member declined to co-author this post.');
   // Inside the create's transaction: if the rule then refuses the caller, the answered one stays.
   if (earlier) await sql`DELETE FROM post_invitations WHERE id = ${earlier.id}`.execute(event.db);
   event.record.title = post.title;
@@ -86,7 +94,11 @@ async function announceInvitation(core: Core, event: RecordEvent): Promise<void>
 
 async function applyAnswer(core: Core, event: RecordEvent): Promise<void> {
   const status = text(event.record.status);
-  if (text(event.previous?.status) !== 'pending' || (status !== 'accepted' && status !== 'declined')) return;
+  const before = text(event.previous?.status);
+  const answered =
+    (before === 'pending' && (status === 'accepted' || status === 'declined')) ||
+    (before === 'declined' && status === 'accepted');
+  if (!answered) return;
   const post = await loadPost(event.db, text(event.record.post));
   if (!post) return;
   const invitee = text(event.record.user);
@@ -110,7 +122,7 @@ async function applyAnswer(core: Core, event: RecordEvent): Promise<void> {
 
 export function registerCoauthors(core: Core): void {
   core.hooks.on('beforeUpdate', limitContributorChanges, 'posts');
-  core.hooks.on('beforeCreate', checkInvitation, 'post_invitations');
+  core.hooks.on('beforeCreate', (event) => checkInvitation(core, event), 'post_invitations');
   core.hooks.on('afterCreate', (event) => announceInvitation(core, event), 'post_invitations');
   core.hooks.on('afterUpdate', (event) => applyAnswer(core, event), 'post_invitations');
 }

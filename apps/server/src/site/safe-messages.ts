@@ -97,7 +97,13 @@ function blockFields(core: Core): [string, string] | null {
   return relations.length >= 2 ? [relations[0]!, relations[1]!] : null;
 }
 
-async function blocked(core: Core, db: RecordEvent['db'], a: string, b: string): Promise<boolean> {
+/** Whether `a` and `b` blocked each other, either way: a declined message request or a block. */
+export async function blockedBetween(
+  core: Core,
+  db: RecordEvent['db'],
+  a: string,
+  b: string,
+): Promise<boolean> {
   const declined = (
     await sql<{ id: string }>`SELECT id FROM message_requests WHERE status = 'declined'
       AND (("from" = ${a} AND "to" = ${b}) OR ("from" = ${b} AND "to" = ${a}))`.execute(db)
@@ -113,7 +119,8 @@ async function blocked(core: Core, db: RecordEvent['db'], a: string, b: string):
   return rows.length > 0;
 }
 
-const refuse = () => new ApiError(403, MESSAGE_REFUSED);
+/** The one answer to every refused message, and to an invitation across a block. */
+export const messageRefused = () => new ApiError(403, MESSAGE_REFUSED);
 
 /** Whether the recipient's setting lets this sender start a conversation. */
 function mayStart(recipient: UserRow, sender: UserRow, now: number): boolean {
@@ -142,9 +149,9 @@ async function checkMessage(core: Core, event: RecordEvent): Promise<void> {
   const sender = await userRow(event.db, from);
   const recipient = await userRow(event.db, to);
   if (!sender || !recipient || isStaff(sender)) return;
-  if (await blocked(core, event.db, from, to)) throw refuse();
+  if (await blockedBetween(core, event.db, from, to)) throw messageRefused();
   if ((await messagesBetween(event.db, from, to)) > 0) return;
-  if (!mayStart(recipient, sender, Date.now())) throw refuse();
+  if (!mayStart(recipient, sender, Date.now())) throw messageRefused();
 }
 
 async function setConversationRequest(

@@ -1,7 +1,7 @@
 /**
  * Per-member write limits (PRODUCT.md §9): posts and comments 1 per 5 s, direct messages 20 per
- * minute, reports 20 per day. They follow the `rateLimits.enabled` setting like the HTTP limits, and
- * never apply to the server's own writes.
+ * minute, reports 20 per day, co-author invitations 20 per hour. They follow the `rateLimits.enabled`
+ * setting like the HTTP limits, and never apply to the server's own writes.
  */
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
@@ -12,6 +12,8 @@ const LIMITS: Array<{ collection: string; max: number; windowSeconds: number }> 
   { collection: 'comments', max: 1, windowSeconds: 5 },
   { collection: 'messages', max: 20, windowSeconds: 60 },
   { collection: 'reports', max: 20, windowSeconds: 86_400 },
+  // Each invitation is a notification to someone else.
+  { collection: 'post_invitations', max: 20, windowSeconds: 3600 },
 ];
 
 export function registerWriteLimits(core: Core): void {

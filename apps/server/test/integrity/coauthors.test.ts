@@ -127,7 +127,7 @@ describeEachDialect('co-authors by invitation (PRODUCT.md §15)', (getDb) => {
     expect(await contributorsOf(post)).toEqual([CAST.alice]);
   });
 
-  it('an invitation carries the title and address; a pending one is not repeated, an answered one may be', async () => {
+  it('an invitation carries the title and address; a pending or declined one is not repeated, a dismissed one may be', async () => {
     const post = await newPost('Asked Twice');
     const story = await api('alice', 'POST', 'collections/stories/records', { post, content: 'Once.' });
     expect(story.statusCode, story.body).toBe(200);
@@ -159,6 +159,10 @@ describeEachDialect('co-authors by invitation (PRODUCT.md §15)', (getDb) => {
     await api('bob', 'PATCH', `collections/post_invitations/records/${id}`, { status: 'declined' });
     // A non-contributor's try changes nothing: the answered invitation stays.
     expect((await invite('bob', post, CAST.mod)).statusCode).toBe(400);
+    // bob said no: alice cannot ask again until he dismisses his answer.
+    const declined = await invite('alice', post, CAST.bob);
+    expect(declined.json()).toMatchObject({ data: { user: { code: 'validation_invitation_declined' } } });
+    expect((await api('bob', 'DELETE', `collections/post_invitations/records/${id}`)).statusCode).toBe(204);
     const asked = await invite('alice', post, CAST.bob);
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toMatchObject({ status: 'pending' });
