@@ -63,6 +63,27 @@ describeWithFixture('view collections', (fixture) => {
       contains: ['"totalItems":2', `"id":"${IDS.alice}","total":1,"last_title":"The Giant Garden"`],
     },
     {
+      // Issue 41: the undeclared text column is typed json, yet compares by its plain value (no 500).
+      name: 'an undeclared text column filters by its plain value',
+      method: 'GET',
+      url:
+        '/api/collections/author_stats/records?filter=' +
+        encodeURIComponent('last_title = "Shrinking Day" || last_title.x = "y" || last_title != "alpha"'),
+      as: 'bob',
+      status: 200,
+      contains: ['"totalItems":2', '"last_title":"Shrinking Day"'],
+    },
+    {
+      name: 'an undeclared text column equals only its own value',
+      method: 'GET',
+      url:
+        '/api/collections/author_stats/records?filter=' +
+        encodeURIComponent('last_title = "Shrinking Day" && last_title.x = null'),
+      as: 'bob',
+      status: 200,
+      contains: ['"totalItems":1', `"id":"${IDS.bob}"`],
+    },
+    {
       name: 'view one row',
       method: 'GET',
       url: `/api/collections/author_stats/records/${IDS.bob}`,

@@ -469,7 +469,8 @@ export class RecordFieldResolver implements FilterResolver {
     }
     const untouched = modifier === null;
     // A whole json field compares like a path in it (PocketBase wraps it in JSONExtract(col, "")).
-    const json = untouched && field.type === 'json' ? flavor.jsonValue(expr, []) : undefined;
+    const json =
+      untouched && field.type === 'json' ? flavor.jsonValue(this.asJson(walk, expr), []) : undefined;
     return this.complete(
       walk,
       expr,
@@ -488,13 +489,18 @@ export class RecordFieldResolver implements FilterResolver {
   private finishJson(walk: Walk, field: Field, path: string[], modifier: string | null): Resolved {
     if (modifier && modifier !== 'lower') throw new FilterResolveError(`unknown modifier ${modifier}`);
     const keys = path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    const column = sql.ref(`${walk.alias}.${field.name}`);
+    const column = this.asJson(walk, sql.ref(`${walk.alias}.${field.name}`));
     let expr = this.options.flavor.jsonExtract(column, keys);
     if (modifier === 'lower') {
       expr = sql`LOWER(${this.options.flavor.asText(expr)})`;
       return this.complete(walk, expr, 'unknown');
     }
     return this.complete(walk, expr, 'unknown', false, false, this.options.flavor.jsonValue(column, keys));
+  }
+
+  /** A json field's column; a view's holds whatever its query selects, not always JSON. */
+  private asJson(walk: Walk, column: RawBuilder<unknown>): RawBuilder<unknown> {
+    return walk.collection.type === 'view' ? this.options.flavor.anyAsJson(column) : column;
   }
 
   /** Wraps the value in the walked rows: itself, a scalar subquery (single hops), or a multi source. */

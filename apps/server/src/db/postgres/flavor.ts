@@ -42,6 +42,8 @@ export const postgresFlavor: SqlFlavor = {
     sql`(CASE WHEN jsonb_typeof(${expr}::jsonb) = 'array' THEN jsonb_array_length(${expr}::jsonb) WHEN ${expr} IS NULL OR ${expr}::text IN ('', '""', 'null') THEN 0 ELSE 1 END)`,
   jsonExtract: (expr, path) => sql`(${expr}::jsonb #>> ${pgPath(path)})`,
   jsonValue: (expr, path) => sql`(${expr}::jsonb #> ${pgPath(path)})`,
+  // A jsonb column stays itself; text becomes a JSON string, numbers and booleans JSON scalars.
+  anyAsJson: (expr) => sql`to_jsonb(${expr})`,
   jsonIs: (value, literal) => {
     if (literal === null) return sql`(${value} IS NULL OR jsonb_typeof(${value}) = 'null')`;
     if (typeof literal === 'string') return sql`COALESCE(${value} = to_jsonb(${literal}::text), FALSE)`;

@@ -13,6 +13,7 @@ export const sqliteFlavor: SqlFlavor = {
     sql`(CASE WHEN json_valid(${expr}) AND json_type(${expr}) = 'array' THEN json_array_length(${expr}) WHEN COALESCE(${expr}, '') = '' THEN 0 ELSE 1 END)`,
   jsonExtract: (expr, path) => sql`json_extract(${expr}, ${jsonPath(path)})`,
   jsonValue: (expr, path) => sql`json_extract(${expr}, ${jsonPath(path)})`,
+  anyAsJson: (expr) => sql`(CASE WHEN json_valid(${expr}) THEN ${expr} ELSE json_quote(${expr}) END)`,
   jsonIs: (value, literal) =>
     literal === null
       ? sql`(${value} IS NULL)`

@@ -9,6 +9,11 @@ export interface SqlFlavor {
   jsonArrayLength(arrayExpr: RawBuilder<unknown>): RawBuilder<unknown>;
   /** A value inside a JSON column at a path of keys and array indexes, as text. */
   jsonExtract(jsonExpr: RawBuilder<unknown>, path: Array<string | number>): RawBuilder<unknown>;
+  /**
+   * Any column's value as JSON: JSON as itself, anything else (plain text, a number) as a JSON scalar.
+   * A view's undeclared column holds whatever its query selects, and compares by its plain value.
+   */
+  anyAsJson(expr: RawBuilder<unknown>): RawBuilder<unknown>;
   /** The same value as the dialect types it (SQLite: json_extract's SQL value; PostgreSQL: jsonb). */
   jsonValue(jsonExpr: RawBuilder<unknown>, path: Array<string | number>): RawBuilder<unknown>;
   /**
