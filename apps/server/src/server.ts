@@ -12,6 +12,7 @@ import { registerErrorHandling } from './apis/errors';
 import { registerGracefulClose } from './apis/graceful-close';
 import { registerHealthRoutes, type ReadinessCheck } from './apis/health';
 import { registerLoadShedding } from './apis/load-shedding';
+import { registerSettledAnswers } from './apis/settled-answers';
 import { registerSecurityHeaders } from './apis/security-headers';
 import { registerSpa } from './apis/spa';
 import { registerBatchRoutes } from './apis/batch';
@@ -117,6 +118,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerMetrics(app, ctx.core, ctx.db);
   registerRateLimits(app, ctx.core);
   registerResponseCap(app);
+  registerSettledAnswers(app, ctx.core);
 
   // Route groups, one per PocketBase endpoint family.
   const readiness = ctx.readiness ?? readinessChecks({ db: ctx.db, files: ctx.core.records.files });

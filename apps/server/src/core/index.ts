@@ -25,6 +25,7 @@ import { ListCache } from './records/list-cache';
 import { ViewSources } from './records/view-sources';
 import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
+import { SettledChanges } from './settled-changes';
 import { InProcessRealtimeBus, RealtimeService, type RealtimeBus } from './realtime';
 import { checkCollectionRules } from './rules/validate-rules';
 import { createLogs, type Logs } from './logs';
@@ -52,6 +53,8 @@ export interface Core {
   legacyPasswords: LegacyPasswordCheck[];
   accountMail: AccountMailDeps;
   realtime: RealtimeService;
+  /** Permission changes (bans, roles, rules) applied by every process before their request is answered. */
+  settled: SettledChanges;
   /** Counters for abuse limits under `namespace`, shared by every process when Redis is configured. */
   rateLimiter(namespace: string): RateLimiter;
   /** Decides which process runs a periodic job (once across the cluster). */
@@ -136,8 +139,9 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     jobs: new DatabaseJobLock(db),
   };
   const realtime = new RealtimeService(records, { bus: cluster.bus });
-  const stopReloads = shareDefinitionChanges(cluster, db, registry, collections, settings);
+  const reloads = shareDefinitionChanges(cluster, db, registry, collections, settings);
   const stopCounts = shareListChanges(cluster, lists);
+  const settled = settlePermissionChanges(cluster, hooks, collections, settings, reloads.applied);
   const onError = options.onError ?? (() => undefined);
   const logs = createLogs(await openLogsDatabase(db, options.dataDir), settings, onError);
   const crons = new CronScheduler(cluster.jobs, (error, id) => logs.jobFailed(id, error));
@@ -178,6 +182,7 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
       onMailError: cluster.report,
     },
     realtime,
+    settled,
     rateLimiter: (namespace) => cluster.rateLimiter(namespace),
     jobs: cluster.jobs,
     crons,
@@ -185,8 +190,9 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
     backups,
     close: async () => {
       crons.stop();
-      stopReloads();
+      reloads.stop();
       stopCounts();
+      settled.close();
       await logs.close();
       await realtime.close();
       await passwords.close();
@@ -207,9 +213,12 @@ function shareDefinitionChanges(
   registry: CollectionRegistry,
   collections: CollectionService,
   settings: SettingsStore,
-): () => void {
+): { stop: () => void; applied: () => Promise<void> } {
   const { bus, report = () => undefined } = cluster;
-  if (!bus.shared) return () => undefined;
+  // One reload at a time, in order, so an older read never overwrites a newer one.
+  let queue = Promise.resolve();
+  const applied = () => queue;
+  if (!bus.shared) return { stop: () => undefined, applied };
   const announce = (what: 'collections' | 'settings') => () => {
     bus
       .publish({ type: 'reload', what })
@@ -217,14 +226,35 @@ function shareDefinitionChanges(
   };
   collections.onChanged(announce('collections'));
   settings.onChanged(announce('settings'));
-  // One reload at a time, in order, so an older read never overwrites a newer one.
-  let queue = Promise.resolve();
-  return bus.subscribe((message) => {
+  const stop = bus.subscribe((message) => {
     if (message.type !== 'reload') return;
     queue = queue
       .then(() => (message.what === 'collections' ? registry.reload(db.kysely) : settings.reload(db.kysely)))
       .catch((error: unknown) => report(error, `${message.what} reload failed`));
   });
+  return { stop, applied };
+}
+
+/**
+ * What decides a caller's permissions: their account (a ban, a role, a token key), the collections'
+ * rules and the settings. A commit of any of them is settled across processes (settled-changes.ts).
+ */
+function settlePermissionChanges(
+  cluster: CoreCluster,
+  hooks: Hooks,
+  collections: CollectionService,
+  settings: SettingsStore,
+  applied: () => Promise<void>,
+): SettledChanges {
+  const settled = new SettledChanges(cluster.bus, applied, cluster.report ?? (() => undefined));
+  const account = (event: { collection: { type: string } }) => {
+    if (event.collection.type === 'auth') settled.changed();
+  };
+  hooks.on('updateCommitted', account);
+  hooks.on('deleteCommitted', account);
+  collections.onChanged(() => settled.changed());
+  settings.onChanged(() => settled.changed());
+  return settled;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Database } from '../../src/db/types';
 import { createLogger } from '../../src/tools/logger';
 import { createTestServer } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { buildFixture, type Fixture } from '../support/fixture';
+import { IDS, PASSWORD, buildFixture, type Fixture } from '../support/fixture';
 import { postSubscriptions, RawStream } from '../support/raw-sse';
 import { randomPrefix, redisAvailable, redisClient, removeKeys, testRedisUrl } from '../support/redis';
 import { listen } from '../sdk/sdk-server';
@@ -182,6 +182,94 @@ describe.skipIf(!available)('two servers on one PostgreSQL and one Redis [postgr
       expect(b.core.realtime.broker.get(stream.clientId)).toBeUndefined();
     } finally {
       stream.close();
+    }
+  });
+
+  /** A request to one server as it would come from the member's browser. */
+  const call = async (base: string, method: string, path: string, token: string, body?: object) => {
+    const res = await fetch(`${base}/api/${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return {
+      status: res.status,
+      body: (await res.json().catch(() => null)) as Record<string, unknown> | null,
+    };
+  };
+  const totalOf = (answer: { body: Record<string, unknown> | null }) => answer.body?.totalItems;
+
+  it('a role change made through one server holds on the other for the very next request', async () => {
+    const urlA = await listen(a);
+    await a.core.collections.create({
+      name: 'staff_notes',
+      listRule: "@request.auth.roles ~ 'moderator'",
+      fields: [{ name: 'text', type: 'text' }],
+    });
+    await waitFor(() => b.core.registry.find('staff_notes') !== undefined, 'b to know the collection');
+    expect(
+      (await call(urlA, 'POST', 'collections/staff_notes/records', a.tokens.superuser, { text: 'hush' }))
+        .status,
+    ).toBe(200);
+    for (let round = 0; round < 10; round++) {
+      // The other server has the moderator's account and answer remembered.
+      expect(totalOf(await call(urlB, 'GET', 'collections/staff_notes/records', a.tokens.mod))).toBe(1);
+      const demoted = await call(
+        urlA,
+        'PATCH',
+        'collections/members/records/moderatorzzzzzz',
+        a.tokens.superuser,
+        { roles: [] },
+      );
+      expect(demoted.status).toBe(200);
+      expect(totalOf(await call(urlB, 'GET', 'collections/staff_notes/records', a.tokens.mod))).toBe(0);
+      const promoted = await call(
+        urlA,
+        'PATCH',
+        'collections/members/records/moderatorzzzzzz',
+        a.tokens.superuser,
+        { roles: ['moderator'] },
+      );
+      expect(promoted.status).toBe(200);
+    }
+  });
+
+  it('a rule change made through one server holds on the other for the very next request', async () => {
+    const urlA = await listen(a);
+    for (let round = 0; round < 10; round++) {
+      const rule = round % 2 === 0 ? '' : "@request.auth.roles ~ 'moderator'";
+      const changed = await call(urlA, 'PATCH', 'collections/staff_notes', a.tokens.superuser, {
+        listRule: rule,
+      });
+      expect(changed.status).toBe(200);
+      expect(totalOf(await call(urlB, 'GET', 'collections/staff_notes/records', a.tokens.alice))).toBe(
+        round % 2 === 0 ? 1 : 0,
+      );
+    }
+  });
+
+  it('a signed-out token stops working on the other server before the change is answered', async () => {
+    const urlA = await listen(a);
+    for (let round = 0; round < 10; round++) {
+      const signedIn = await call(urlA, 'POST', 'collections/members/auth-with-password', '', {
+        identity: 'alice',
+        password: PASSWORD,
+      });
+      const token = String(signedIn.body?.token);
+      expect((await call(urlB, 'POST', 'collections/members/auth-refresh', token)).status).toBe(200);
+      // A new password ends every older session (a new token key).
+      const changed = await call(
+        urlA,
+        'PATCH',
+        `collections/members/records/${IDS.alice}`,
+        a.tokens.superuser,
+        {
+          password: PASSWORD,
+          passwordConfirm: PASSWORD,
+        },
+      );
+      expect(changed.status).toBe(200);
+      expect((await call(urlB, 'POST', 'collections/members/auth-refresh', token)).status).toBe(401);
     }
   });
 });

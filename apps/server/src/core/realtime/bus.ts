@@ -62,7 +62,23 @@ export interface CountsMessage {
   keys: string[];
 }
 
+/**
+ * A barrier (core/settled-changes.ts): every other process answers `settled` once it has applied
+ * everything it received before it.
+ */
+export interface SettleMessage {
+  type: 'settle';
+  id: string;
+}
+
+export interface SettledMessage {
+  type: 'settled';
+  id: string;
+}
+
 export type RealtimeMessage =
+  | SettleMessage
+  | SettledMessage
   | RecordChangeMessage
   | ClientMessage
   | ClientRequestMessage
@@ -75,8 +91,11 @@ export type RealtimeHandler = (message: RealtimeMessage) => void;
 export interface RealtimeBus {
   /** True when other processes may be listening (a Redis bus); false for the in-process bus. */
   readonly shared: boolean;
-  /** Sends a message to every subscriber in every process; resolves once it is handed over. */
-  publish(message: RealtimeMessage): Promise<void>;
+  /**
+   * Sends a message to every subscriber in every process; resolves once it is handed over, with how
+   * many other processes received it.
+   */
+  publish(message: RealtimeMessage): Promise<number>;
   /** Receives every message; returns a function that stops receiving. */
   subscribe(handler: RealtimeHandler): () => void;
   close(): Promise<void>;
@@ -91,13 +110,13 @@ export class InProcessRealtimeBus implements RealtimeBus {
   private readonly handlers = new Set<RealtimeHandler>();
   private closed = false;
 
-  publish(message: RealtimeMessage): Promise<void> {
-    if (this.closed) return Promise.resolve();
+  publish(message: RealtimeMessage): Promise<number> {
+    if (this.closed) return Promise.resolve(0);
     for (const handler of this.handlers) {
       const copy = structuredClone(message);
       queueMicrotask(() => handler(copy));
     }
-    return Promise.resolve();
+    return Promise.resolve(0);
   }
 
   subscribe(handler: RealtimeHandler): () => void {

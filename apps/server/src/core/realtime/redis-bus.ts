@@ -51,11 +51,13 @@ export class RedisRealtimeBus implements RealtimeBus {
     return bus;
   }
 
-  async publish(message: RealtimeMessage): Promise<void> {
-    if (this.closed) return;
+  async publish(message: RealtimeMessage): Promise<number> {
+    if (this.closed) return 0;
     const json = JSON.stringify(message);
     this.deliver(json);
-    await this.publisher.publish(this.channel, `${this.origin} ${json}`);
+    // Redis counts the subscribed connections it handed the message to, this process's own among them.
+    const received = await this.publisher.publish(this.channel, `${this.origin} ${json}`);
+    return Math.max(0, received - 1);
   }
 
   subscribe(handler: RealtimeHandler): () => void {
