@@ -67,8 +67,6 @@ export function registerCollectionRoutes(app: FastifyInstance, core: Core): void
   app.delete<{ Params: Params }>('/api/collections/:collection/truncate', async (request, reply) => {
     requireSuperuser(request);
     await core.collections.truncate(request.params.collection);
-    // Rows went without record writes, so remembered totals cannot know by themselves.
-    core.records.lists?.clear();
     return reply.status(204).send();
   });
 

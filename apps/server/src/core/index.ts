@@ -21,7 +21,7 @@ import { CollectionService } from './collections/service';
 import { Hooks } from './hooks';
 import type { RecordContext } from './records/context';
 import type { ListNarrower, ListRuleShortcut } from './records/read';
-import { ListCache } from './records/list-cache';
+import { ListCache, rowsKey } from './records/list-cache';
 import { ViewSources } from './records/view-sources';
 import { removeFilesOfRemovedRecords } from './files/record-files';
 import { SettingsStore } from './settings';
@@ -132,6 +132,12 @@ export async function createCore(db: Database, options: CoreOptions): Promise<Co
   const records: RecordContext = { db, registry, hooks, passwords, lists };
   if (options.files) records.files = options.files;
   const collections = new CollectionService(db, registry, [checkCollectionRules(db.flavor)]);
+  // A truncation removes rows without record writes: the answers that read them are told here, and
+  // through the list cache every other process too.
+  collections.onRecordsRemoved((collection) => {
+    lists.changed([rowsKey(collection.name)]);
+    return Promise.resolve();
+  });
   collections.onRecordsRemoved((collection, ids) => removeFilesOfRemovedRecords(records, collection, ids));
   const cluster: CoreCluster = options.cluster ?? {
     bus: new InProcessRealtimeBus(),
@@ -253,6 +259,10 @@ function settlePermissionChanges(
   hooks.on('updateCommitted', account);
   hooks.on('deleteCommitted', account);
   collections.onChanged(() => settled.changed());
+  collections.onRecordsRemoved((collection) => {
+    account({ collection });
+    return Promise.resolve();
+  });
   settings.onChanged(() => settled.changed());
   return settled;
 }

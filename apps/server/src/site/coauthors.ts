@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { updateRecord } from '../core/records/write';
+import { deleteRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
 import { loadPost } from './links';
@@ -76,7 +76,14 @@ async function checkInvitation(core: Core, event: RecordEvent): Promise<void> {
   if (earlier && text(earlier.status) === 'declined')
     throw refuseInvitation('validation_invitation_declined', 'This member declined to co-author this post.');
   // Inside the create's transaction: if the rule then refuses the caller, the answered one stays.
-  if (earlier) await sql`DELETE FROM post_invitations WHERE id = ${earlier.id}`.execute(event.db);
+  if (earlier)
+    await deleteRecord(
+      core.records,
+      event.collection,
+      text(earlier.id),
+      systemRequest(core.registry.find('_superusers')!),
+      event.scope,
+    );
   event.record.title = post.title;
   event.record.href = post.href;
 }

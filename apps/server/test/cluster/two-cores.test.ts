@@ -18,7 +18,7 @@ import { IDS, PASSWORD, buildFixture, type Fixture } from '../support/fixture';
 import { postSubscriptions, RawStream } from '../support/raw-sse';
 import { randomPrefix, redisAvailable, redisClient, removeKeys, testRedisUrl } from '../support/redis';
 import { listen } from '../sdk/sdk-server';
-import { sleep, waitFor } from '../support/wait';
+import { sleep, waitFor, waitUntil } from '../support/wait';
 
 const WAIT_MS = 5000;
 
@@ -271,5 +271,35 @@ describe.skipIf(!available)('two servers on one PostgreSQL and one Redis [postgr
       expect(changed.status).toBe(200);
       expect((await call(urlB, 'POST', 'collections/members/auth-refresh', token)).status).toBe(401);
     }
+  });
+
+  it('a truncation through one server empties the other server’s remembered answers', async () => {
+    const urlA = await listen(a);
+    await a.core.collections.create({
+      name: 'scratch',
+      listRule: '',
+      fields: [{ name: 'text', type: 'text' }],
+    });
+    await waitFor(() => b.core.registry.find('scratch') !== undefined, 'b to know the collection');
+    for (const text of ['one', 'two', 'three'])
+      expect(
+        (await call(urlA, 'POST', 'collections/scratch/records', a.tokens.superuser, { text })).status,
+      ).toBe(200);
+    await waitUntil(
+      async () => totalOf(await call(urlB, 'GET', 'collections/scratch/records', a.tokens.alice)) === 3,
+      'b to list the three',
+    );
+    expect(
+      (
+        await fetch(`${urlA}/api/collections/scratch/truncate`, {
+          method: 'DELETE',
+          headers: { Authorization: a.tokens.superuser },
+        })
+      ).status,
+    ).toBe(204);
+    await waitUntil(
+      async () => totalOf(await call(urlB, 'GET', 'collections/scratch/records', a.tokens.alice)) === 0,
+      'b to list none',
+    );
   });
 });

@@ -16,3 +16,17 @@ export async function waitFor(
     await sleep(intervalMs);
   }
 }
+
+/** Polls an asynchronous condition (a request's answer, say) until it holds. */
+export async function waitUntil(
+  condition: () => Promise<boolean>,
+  label = 'condition',
+  timeoutMs = 5000,
+  intervalMs = 20,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${label}: not within ${timeoutMs} ms`);
+    await sleep(intervalMs);
+  }
+}
