@@ -6,6 +6,8 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AppPage } from './pages/app-page';
 import { LoginPage } from './pages/login-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { ProfilePage } from './pages/profile-page';
 import { RegisterPage } from './pages/register-page';
 import { launchBrowser, saveScreenshot, screenshotOnFailure, type BrowserSession } from './support/browser';
 import {
@@ -421,6 +423,29 @@ describe.skipIf(!inject('browserAvailable'))('what a newcomer stumbles on', () =
     // No reload: the live notification brings the list up to date.
     await published.getByText('Waiting For The Bell').waitFor({ state: 'attached', timeout: 15_000 });
     expect(await pending.getByText('Waiting For The Bell').count()).toBe(0);
+    await page.close();
+  });
+
+  it('an address whose last part has a full stop, opened directly, is the site', async () => {
+    const dotted = await createMember(admin, { username: 'newbie.one', name: 'Newbie One' });
+    const reader = await createMember(admin, { username: 'dot_reader', name: 'Dot Reader' });
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-dotted-addresses');
+    await openSignedIn(page, server.url, await clientOf(admin, reader), `/profiles/${dotted.username}`);
+    const profile = new ProfilePage(page, server.url);
+    await expect.poll(() => profile.name.textContent()).toBe('Newbie One');
+    // Reloaded, as a member does with a shared link.
+    await page.reload();
+    await expect.poll(() => profile.name.textContent()).toBe('Newbie One');
+    // A story address with a full stop is the story screen, saying there is no such story.
+    await page.goto(new URL('/stories/abc.def', server.url).toString());
+    await page.getByRole('heading', { level: 1, name: 'Story' }).waitFor();
+    // Addresses that are no page of the app get the app's 404 page, never the API's JSON.
+    for (const address of ['/viewstory.php?sid=12', '/help/x.txt']) {
+      await page.goto(new URL(address, server.url).toString());
+      await new NotFoundPage(page, server.url).heading404.waitFor();
+      expect(await page.getByText('"status":404').count()).toBe(0);
+    }
     await page.close();
   });
 });

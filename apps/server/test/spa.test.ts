@@ -54,6 +54,33 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  // Issue 47: addresses whose last part has a full stop, opened directly as a browser opens them.
+  it.each(['/profiles/newbie.one', '/stories/abc.def', '/viewstory.php?sid=12', '/help/x.txt'])(
+    'answers %s opened in the browser with the app',
+    async (url) => {
+      const res = await server.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('app shell');
+    },
+  );
+
+  it('answers a missing file a script or image asks for with 404, even outside /assets', async () => {
+    for (const url of ['/missing-123.js', '/images/gone.png']) {
+      const res = await server.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode).toBe(404);
+    }
+    const asset = await server.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: 'text/html' },
+    });
+    expect(asset.statusCode).toBe(404);
+  });
+
   it('never answers an API path with the page', async () => {
     const res = await server.inject({ method: 'GET', url: '/api/nothing' });
     expect(res.statusCode).toBe(404);

@@ -16,6 +16,20 @@ export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/**
+ * Whether a request that found no built file wanted a file rather than a page: anything under
+ * /assets (the build's own files), or a path with an extension asked for by a script, a stylesheet
+ * or an image (their requests do not accept HTML). An address a member opens, reloads or shares asks
+ * for HTML, and gets the app whatever its last part looks like: usernames may contain full stops, and
+ * old archive addresses end in `.php`.
+ */
+export function isMissingFile(url: string, accept: string | undefined): boolean {
+  const pathname = url.split(/[?#]/)[0] ?? '/';
+  if (pathname.startsWith('/assets/')) return true;
+  const lastPart = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /\.[a-z0-9]+$/i.test(lastPart) && !(accept ?? '').includes('text/html');
+}
+
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
@@ -39,11 +53,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     if (isApiPath(request.url) || !wantsPage || !hasSpa) {
       throw new ApiError(404);
     }
-    // A request for a missing file (it has an extension) is a real 404, not a page of the app.
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html')) {
-      throw new ApiError(404);
-    }
+    if (isMissingFile(request.url, request.headers.accept)) throw new ApiError(404);
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
   });
 }
