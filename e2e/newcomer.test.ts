@@ -448,4 +448,13 @@ describe.skipIf(!inject('browserAvailable'))('what a newcomer stumbles on', () =
     }
     await page.close();
   });
+
+  it('the reset link’s page has its title', async () => {
+    const page = await browser.context.newPage();
+    screenshotOnFailure(page, 'newcomer-reset-title');
+    await page.goto(new URL('/forgot-password?resetToken=from-the-mail', server.url).toString());
+    await page.getByRole('heading', { level: 1, name: 'Choose a New Password' }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Choose a New Password \| /);
+    await page.close();
+  });
 });

@@ -85,6 +85,8 @@ describe('/forgot-password?resetToken=…', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(asking)).toBeNull();
+    // Its browser title names the step (spec part 1 §1: "{page title} | {site title}").
+    await waitFor(() => expect(document.title).toMatch(/^Choose a New Password \| /));
   });
 
   it('sets the new password with the token, shows the spec’s text and goes to /login after 3000 ms', async () => {

@@ -7,6 +7,7 @@ import { RegisterForm } from '../../features/auth/register-form';
 import { SingleSignOn } from '../../features/auth/single-sign-on';
 import { PageIntro } from '../../features/pages/page-intro';
 import { useRouteHandle } from '../../lib/route-handle';
+import { usePageTitle } from '../../lib/use-page-title';
 
 // The signed-out screens: each is its page record's intro (slug and fallback title come from the
 // route table) above its form. They share one chunk, as a visitor often moves between them.
@@ -45,19 +46,23 @@ export const NEW_PASSWORD_INTRO = {
   text: 'Enter the new password for your account twice. Other devices signed in to it will be signed out.',
 };
 
+/** The reset link's step: its own heading, and the browser title to match it. */
+function NewPasswordStep() {
+  usePageTitle(NEW_PASSWORD_INTRO.title);
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1}>{NEW_PASSWORD_INTRO.title}</Title>
+        <Text>{NEW_PASSWORD_INTRO.text}</Text>
+      </Stack>
+      <ForgotPasswordForm />
+    </Stack>
+  );
+}
+
 export function ForgotPasswordScreen() {
   const [params] = useSearchParams();
-  if (params.get('resetToken')) {
-    return (
-      <Stack gap="lg">
-        <Stack gap="xs">
-          <Title order={1}>{NEW_PASSWORD_INTRO.title}</Title>
-          <Text>{NEW_PASSWORD_INTRO.text}</Text>
-        </Stack>
-        <ForgotPasswordForm />
-      </Stack>
-    );
-  }
+  if (params.get('resetToken')) return <NewPasswordStep />;
   return (
     <WithIntro>
       <ForgotPasswordForm />
