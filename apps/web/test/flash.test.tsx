@@ -71,6 +71,13 @@ describe('flash messages', () => {
     expect(flashTexts()).toEqual(['warning: Mind the gap.', 'success: Your password has been reset.']);
   });
 
+  it('each success replaces the success before it: a queue shows what the last action did', () => {
+    flash.success('Post published successfully');
+    flash.info('Two more waiting.');
+    flash.success('Post rejected successfully');
+    expect(flashTexts()).toEqual(['info: Two more waiting.', 'success: Post rejected successfully']);
+  });
+
   it('a new form submission clears the errors of the previous attempt before raising its own', async () => {
     const SubmitPage = () => (
       <form

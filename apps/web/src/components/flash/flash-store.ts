@@ -24,14 +24,18 @@ function publish(next: readonly FlashMessage[]): void {
 
 /**
  * Shows a flash message; the same text of the same type is shown once, not stacked. A success replaces
- * the error flashes: they were about the attempts that came before it, and leaving them up beside the
- * success would tell the member the opposite of what happened.
+ * the success and error flashes before it: they were about the actions and attempts that came before,
+ * and a moderator working down a queue should read what the last click did, not a pile of earlier
+ * answers (nor an error beside a success, which would say the opposite of what happened).
  */
 export function showFlash(type: FlashType, text: string): number {
   const existing = messages.find((message) => message.type === type && message.text === text);
   if (existing) return existing.id;
   lastId += 1;
-  const kept = type === 'success' ? messages.filter((message) => message.type !== 'error') : messages;
+  const kept =
+    type === 'success'
+      ? messages.filter((message) => message.type !== 'error' && message.type !== 'success')
+      : messages;
   publish([...kept, { id: lastId, type, text }]);
   return lastId;
 }
