@@ -57,7 +57,11 @@ export class SettledChanges {
     this.waiting.set(id, waiting);
     let timer: NodeJS.Timeout | undefined;
     try {
-      const others = await this.bus.publish({ type: 'settle', id });
+      // Redis unreachable: each process works on its own (docs/operations.md), and so does this answer.
+      const others = await this.bus.publish({ type: 'settle', id }).catch((error: unknown) => {
+        this.report(error, 'change not settled across processes');
+        return 0;
+      });
       waiting.left += others;
       if (waiting.left <= 0) return;
       const timedOut = new Promise<boolean>((resolve) => {

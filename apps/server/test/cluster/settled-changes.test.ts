@@ -82,6 +82,23 @@ describe('settled changes', () => {
     answering.close();
   });
 
+  it('answers when the bus cannot be reached, and reports it', async () => {
+    const reported: string[] = [];
+    const unreachable: RealtimeBus = {
+      shared: true,
+      publish: () => Promise.reject(new Error('Connection is closed.')),
+      subscribe: () => () => undefined,
+      close: () => Promise.resolve(),
+    };
+    const settled = new SettledChanges(
+      unreachable,
+      () => Promise.resolve(),
+      (error, message) => reported.push(`${message}: ${String(error)}`),
+    );
+    await settled.settle();
+    expect(reported).toEqual(['change not settled across processes: Error: Connection is closed.']);
+  });
+
   it('alone, settles at once and counts the changes it is told of', async () => {
     const alone: RealtimeBus = {
       shared: false,
