@@ -36,6 +36,25 @@ function serveStory(body: StoryBody, comments: unknown[] = []) {
 const form = (request: { body: unknown }) =>
   Object.fromEntries((request.body as FormData).entries()) as Record<string, string>;
 
+describe('/stories/{id}: "Show markdown source"', () => {
+  it('shows the story and its comments as their writers typed them when on', async () => {
+    signIn({ settings: { theme: 'auto', show_markdown_source: true } });
+    serveStory(story('s1', 'Source Shown', {}, 'A **bold** giant.'), [comment('c1', 'So _tiny_!')]);
+    renderApp('/stories/s1');
+    expect(await screen.findByText('A **bold** giant.')).toBeTruthy();
+    expect(await screen.findByText('So _tiny_!')).toBeTruthy();
+    expect(document.querySelector('strong')).toBeNull();
+  });
+
+  it('renders the formatting for a reader who keeps it off', async () => {
+    signIn({ settings: { theme: 'auto', show_markdown_source: false } });
+    serveStory(story('s1', 'Source Hidden', {}, 'A **bold** giant.'));
+    renderApp('/stories/s1');
+    expect((await screen.findByText('bold')).tagName).toBe('STRONG');
+    expect(screen.queryByText('A **bold** giant.')).toBeNull();
+  });
+});
+
 describe('/stories/{id}: comments', () => {
   it('reads the thread by target and type, oldest first, with replies under their comment', async () => {
     signIn();

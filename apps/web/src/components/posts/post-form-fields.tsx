@@ -135,7 +135,7 @@ export function MarkdownField({
       </Tabs.Panel>
       <Tabs.Panel value="preview" pt="xs">
         {markdown.trim() ? (
-          <MarkdownContent markdown={markdown} resolveImage={resolveImage} />
+          <MarkdownContent markdown={markdown} resolveImage={resolveImage} preview />
         ) : (
           <Text c="dimmed">Nothing to preview yet.</Text>
         )}
