@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useQueryUpdates } from '../../lib/use-query-updates';
 import { pageNumber } from '../../components/page-pagination';
 
 /** Spec part 2 §9: a queue's pageSize query defaults to 1 (one item at a time). */
@@ -13,12 +13,12 @@ export function pageSizeOf(value: string | null): number {
 
 /** A queue's `page` and `pageSize` queries (spec part 2 §2), and a way to change page keeping the rest. */
 export function useQueueParams() {
-  const [params, setParams] = useSearchParams();
-  const goTo = (next: number) => {
-    const query = new URLSearchParams(params);
-    if (next === 1) query.delete('page');
-    else query.set('page', String(next));
-    setParams(query);
-  };
+  const [params, update] = useQueryUpdates();
+  const goTo = (next: number) =>
+    update((query) => {
+      if (next === 1) query.delete('page');
+      else query.set('page', String(next));
+      return query;
+    });
   return { page: pageNumber(params.get('page')), pageSize: pageSizeOf(params.get('pageSize')), goTo };
 }

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useQueryUpdates } from '../../lib/use-query-updates';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination, pageNumber } from '../../components/page-pagination';
 import { displayName } from '../../lib/display-name';
@@ -38,20 +39,20 @@ function sortOf(params: URLSearchParams): { field: UserSortField; direction: Sor
 export function UsersPage() {
   usePageTitle('Users');
   const session = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryUpdates();
   const page = pageNumber(params.get('page'));
   const { field, direction } = sortOf(params);
   const users = useUsers(page, sortParam(field, direction));
   const admin = isAdmin(session.roles);
 
-  const change = (next: Record<string, string | null>) => {
-    const query = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null) query.delete(key);
-      else query.set(key, value);
-    }
-    setParams(query);
-  };
+  const change = (next: Record<string, string | null>) =>
+    update((query) => {
+      for (const [key, value] of Object.entries(next)) {
+        if (value === null) query.delete(key);
+        else query.set(key, value);
+      }
+      return query;
+    });
   const sortBy = (column: UserSortField) =>
     change({
       sortBy: column,

@@ -1,6 +1,6 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueryUpdates } from '../../lib/use-query-updates';
 import { PagePagination, PastTheEnd, pageNumber } from '../../components/page-pagination';
 import { errorMessage } from '../../lib/errors';
 import { HiddenByFilters } from '../../components/posts/hidden-by-filters';
@@ -86,23 +86,33 @@ function SearchResults({
  * §14) and `?page=` (default 1).
  */
 export function SearchPage({ intro }: { intro: ReactNode }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryUpdates();
   const query = (params.get('query') ?? '').trim();
   const page = pageNumber(params.get('page'));
 
   const sizes = sizeFilterOf(params);
-  const given = Object.fromEntries(
-    SIZE_PARAMS.filter((name) => sizes[name]).map((name) => [name, sizes[name]]),
-  );
 
-  const search = (text: string) => setParams(text ? { query: text, ...given } : given);
-  const goToPage = (next: number) =>
-    setParams(next === 1 ? { query, ...given } : { query, ...given, page: String(next) });
-  const setSize = (name: keyof SizeFilter, value: string) => {
-    const next = { ...given, [name]: value };
-    if (!value) delete next[name];
-    setParams(query ? { query, ...next } : next);
+  // Each change starts from the latest query asked for (a size picked right after another keeps both).
+  const sizesIn = (latest: URLSearchParams) => {
+    const latestSizes = sizeFilterOf(latest);
+    return Object.fromEntries(
+      SIZE_PARAMS.filter((name) => latestSizes[name]).map((name) => [name, latestSizes[name]]),
+    ) as Record<string, string>;
   };
+  const search = (text: string) =>
+    update((latest) => new URLSearchParams(text ? { query: text, ...sizesIn(latest) } : sizesIn(latest)));
+  const goToPage = (next: number) =>
+    update((latest) => {
+      const kept = { query: (latest.get('query') ?? '').trim(), ...sizesIn(latest) };
+      return new URLSearchParams(next === 1 ? kept : { ...kept, page: String(next) });
+    });
+  const setSize = (name: keyof SizeFilter, value: string) =>
+    update((latest) => {
+      const next = { ...sizesIn(latest), [name]: value };
+      if (!value) delete next[name];
+      const text = (latest.get('query') ?? '').trim();
+      return new URLSearchParams(text ? { query: text, ...next } : next);
+    });
 
   return (
     <Stack>

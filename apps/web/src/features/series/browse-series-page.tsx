@@ -1,5 +1,5 @@
 import { Group, Stack, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { useQueryUpdates } from '../../lib/use-query-updates';
 import { pageNumber } from '../../components/page-pagination';
 import { TaxonomyFilters, withParam } from '../../components/posts/taxonomy-filters';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -18,7 +18,7 @@ import { NO_BROWSED_SERIES_TEXT } from './series-texts';
  */
 export function BrowseSeriesPage() {
   usePageTitle('Browse Series');
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryUpdates();
   const label = params.get('label') ?? '';
   const tag = params.get('tag') ?? '';
   const page = pageNumber(params.get('page'));
@@ -33,9 +33,12 @@ export function BrowseSeriesPage() {
       <TaxonomyFilters
         label={label}
         tag={tag}
-        onChange={(name, value) => setParams(withParam(params, name, value))}
+        onChange={(name, value) => update((latest) => withParam(latest, name, value))}
       />
-      <SizeFilters value={sizes} onChange={(name, value) => setParams(withParam(params, name, value))} />
+      <SizeFilters
+        value={sizes}
+        onChange={(name, value) => update((latest) => withParam(latest, name, value))}
+      />
       {user && (tag || label) && (
         <Group gap="xs">
           {tag && <MuteButton target={{ tag }} />}
@@ -45,7 +48,7 @@ export function BrowseSeriesPage() {
       <SeriesList
         series={series}
         page={page}
-        onPage={(next) => setParams(withParam(params, 'page', String(next)))}
+        onPage={(next) => update((latest) => withParam(latest, 'page', String(next)))}
         emptyText={NO_BROWSED_SERIES_TEXT}
         onShowHidden={muted.showThem}
       />

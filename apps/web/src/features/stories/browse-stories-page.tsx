@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useQueryUpdates } from '../../lib/use-query-updates';
 import { pageNumber } from '../../components/page-pagination';
 import { isTester } from '../../lib/roles';
 import { useSession } from '../../lib/session';
@@ -21,7 +22,7 @@ import { useMutedMode } from '../../lib/mutes/use-muted-mode';
 export function BrowseStoriesPage() {
   usePageTitle('Browse Stories');
   const { user, roles } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryUpdates();
   const label = params.get('label') ?? '';
   const tag = params.get('tag') ?? '';
   const page = pageNumber(params.get('page'));
@@ -40,9 +41,12 @@ export function BrowseStoriesPage() {
       <TaxonomyFilters
         label={label}
         tag={tag}
-        onChange={(name, value) => setParams(withParam(params, name, value))}
+        onChange={(name, value) => update((latest) => withParam(latest, name, value))}
       />
-      <SizeFilters value={sizes} onChange={(name, value) => setParams(withParam(params, name, value))} />
+      <SizeFilters
+        value={sizes}
+        onChange={(name, value) => update((latest) => withParam(latest, name, value))}
+      />
       {user && (tag || label) && (
         <Group gap="xs">
           {tag && <MuteButton target={{ tag }} />}
@@ -52,7 +56,7 @@ export function BrowseStoriesPage() {
       <StoryList
         stories={stories}
         page={page}
-        onPage={(next) => setParams(withParam(params, 'page', String(next)))}
+        onPage={(next) => update((latest) => withParam(latest, 'page', String(next)))}
         emptyText="No published stories match these filters."
         onShowHidden={muted.showThem}
       />
