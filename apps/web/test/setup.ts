@@ -6,8 +6,10 @@ import { pb } from '../src/lib/pocketbase';
 import { installFakeApi } from './fake-api';
 import { installFakeRealtime, resetRealtime } from './fake-realtime';
 
-// Lazy screens compile on first use; on a busy 2-core machine that can take longer than the default second.
-configure({ asyncUtilTimeout: 3000 });
+// Lazy screens compile on first use; on a 2-core machine shared with other suites (CI) that has taken
+// more than 3 s. A wait is for a condition: its bound only says when to give up, so it may be generous,
+// within the test's own 15 s (vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 // No test reaches a real server: every request goes to the fake API, which answers 404 unless told otherwise.
 beforeEach(() => {
