@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, fakeApi, listOf, type FakeReply, type FakeRequest } from './fake-api';
@@ -121,6 +121,20 @@ describe('/search', () => {
     const card = await screen.findByRole('article');
     const marks = card.querySelectorAll('mark');
     expect([...marks].map((m) => m.textContent)).toEqual(['garden']);
+  });
+
+  it('shows the sizes a found story gives, as its card does elsewhere', async () => {
+    signIn();
+    servePage();
+    fakeApi.on('GET', SEARCH, {
+      body: listOf([story('s1', 'Mega Tale', { larger_size: 'mega', size_change: 'growth' })], {
+        perPage: 20,
+      }),
+    });
+    renderApp('/search?query=tale');
+    const card = await screen.findByRole('article');
+    const sizes = within(card).getByLabelText('Sizes');
+    expect(sizes.textContent).toContain('giant');
   });
 
   it('an empty or blank query shows no results, no error and sends no request', async () => {

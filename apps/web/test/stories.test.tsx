@@ -44,7 +44,13 @@ describe('/stories', () => {
     const link = await screen.findByRole('link', { name: 'The Lighthouse Keeper' });
     expect(link.getAttribute('href')).toBe('/stories/s1');
     expect(screen.getByRole('link', { name: 'Pocket Sized' })).toBeTruthy();
-    expect(screen.getAllByText('by Edda the Tall')).toHaveLength(2);
+    // Each author's name leads to their profile (issue 47).
+    const authors = screen.getAllByRole('link', { name: 'Edda the Tall' });
+    expect(authors.map((author) => author.getAttribute('href'))).toEqual([
+      '/profiles/edda',
+      '/profiles/edda',
+    ]);
+    expect(authors[0]!.parentElement!.textContent).toBe('by Edda the Tall');
     expect(screen.getByText('About Pocket Sized.')).toBeTruthy();
 
     const [request] = fakeApi.requestsTo(STORIES);

@@ -1,16 +1,32 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { contributorName, type PostRecord } from '../../lib/posts/types';
 
 export const NOT_PUBLISHED_TEXT = 'Not Published';
 
-/** Who wrote a post and when it was published, or "Not Published" while it is not (spec part 1 §4). */
+/**
+ * Who wrote a post and when it was published, or "Not Published" while it is not (spec part 1 §4).
+ * Each author's name leads to their profile, where a reader follows, messages, reports or blocks them.
+ */
 export function PostByline({ post }: { post: PostRecord }) {
-  const authors = (post.expand?.contributors ?? []).map(contributorName).join(', ');
+  const authors = post.expand?.contributors ?? [];
   return (
     <Group gap="xs">
-      {authors && <Text size="sm">by {authors}</Text>}
+      {authors.length > 0 && (
+        <Text size="sm">
+          by{' '}
+          {authors.map((author, i) => (
+            <Fragment key={author.id}>
+              {i > 0 && ', '}
+              <Anchor component={Link} to={`/profiles/${encodeURIComponent(author.username)}`} inherit>
+                {contributorName(author)}
+              </Anchor>
+            </Fragment>
+          ))}
+        </Text>
+      )}
       {post.published ? (
         <Text size="sm" c="dimmed">
           {formatDate(post.published)}

@@ -1,6 +1,7 @@
 import { Anchor, Card, Highlight, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { PostByline, PostLabels, PostTags } from '../../components/posts/post-byline';
+import { PostSizeBadges } from '../../components/posts/post-sizes';
 import type { StoryRecord } from '../../lib/posts/types';
 
 /** The words of a query as the server matches them: letters and digits, punctuation dropped. */
@@ -9,7 +10,7 @@ export function queryWords(query: string): string[] {
 }
 
 /**
- * A found story, laid out like the stories-list card (title link, byline, description, labels, tags),
+ * A found story, laid out like the stories-list card (title link, byline, description, sizes, labels, tags),
  * with the searched words marked in the description. Features never import each other, so this card
  * shares the stories list's parts from components/posts rather than the stories feature's card.
  */
@@ -28,6 +29,7 @@ export function SearchResultCard({ story, query }: { story: StoryRecord; query: 
             {post.description}
           </Highlight>
         )}
+        <PostSizeBadges post={post} />
         <PostLabels post={post} browsePath="/stories/browse" />
         <PostTags post={post} browsePath="/stories/browse" />
       </Stack>
