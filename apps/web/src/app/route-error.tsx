@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorView } from '../components/errors/error-view';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { siteConfig } from '../lib/config';
+import { isCodeLoadError } from '../lib/retrying-import';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -17,8 +18,11 @@ function describe(error: unknown): string {
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // The screen's code did not arrive (network lost, server restarting, or a deploy renamed the files):
+  // loading the address again fetches what is there now.
+  const retry = isCodeLoadError(error) ? () => window.location.reload() : undefined;
   return (
-    <ErrorView>
+    <ErrorView onRetry={retry}>
       {!siteConfig.production && (
         <Code block data-testid="error-detail">
           {describe(error)}

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import type { RouteHandle } from '../lib/route-handle';
+import { retryingImport } from '../lib/retrying-import';
 import { RequireMember, RequireModerator } from './guards';
 import { RouteError } from './route-error';
 import { ROUTE_TABLE, type RouteAccess, type RouteEntry, type RouteScreen } from './route-table';
@@ -72,7 +73,7 @@ function handleOf(screen: RouteScreen): RouteHandle {
 }
 
 function toRoute({ path, screen }: RouteEntry): RouteObject {
-  return { path, handle: handleOf(screen), lazy: SCREENS[screen.kind] };
+  return { path, handle: handleOf(screen), lazy: retryingImport(SCREENS[screen.kind]) };
 }
 
 const routesFor = (access: RouteAccess): RouteObject[] =>

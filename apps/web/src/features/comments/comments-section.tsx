@@ -3,13 +3,13 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination, PastTheEnd } from '../../components/page-pagination';
-import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { useCommentPageOf } from './api/find-comment-page';
 import { useCommentPage } from './api/get-comments';
 import type { CommentRecord, CommentTarget } from './api/types';
 import { CommentForm } from './comment-form';
 import { CommentThread } from './comment-item';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 export const COMMENTS_CLOSED_TEXT = 'Comments open once this is published.';
 export const NO_COMMENTS_TEXT = 'No comments yet.';
@@ -85,11 +85,7 @@ export function CommentsSection({ post }: CommentsSectionProps) {
   let body;
   if (comments.isPending) body = <PageLoader label="Loading comments" />;
   else if (comments.isError) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(comments.error)}
-      </Text>
-    );
+    body = <LoadFailed error={comments.error} onRetry={() => void comments.refetch()} />;
   } else if (comments.data.comments.length === 0) {
     body =
       comments.data.totalPages > 0 && comments.data.page > comments.data.totalPages ? (

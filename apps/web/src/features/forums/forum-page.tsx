@@ -9,6 +9,7 @@ import { useForum } from './api/get-forum';
 import { useThreads } from './api/get-threads';
 import { MISSING_FORUM_TEXT, NO_THREADS_TEXT, SUBMIT_BUTTON_TEXT } from './forum-texts';
 import { ThreadRow } from './thread-row';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 function Threads({
   forumId,
@@ -22,11 +23,7 @@ function Threads({
   const threads = useThreads(forumId, page);
   if (threads.isPending) return <PageLoader label="Loading posts" />;
   if (threads.isError) {
-    return (
-      <Text c="red" role="alert">
-        {errorMessage(threads.error)}
-      </Text>
-    );
+    return <LoadFailed error={threads.error} onRetry={() => void threads.refetch()} />;
   }
   if (threads.data.items.length === 0) return <Text>{NO_THREADS_TEXT}</Text>;
   return (

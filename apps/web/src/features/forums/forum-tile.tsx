@@ -3,21 +3,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HtmlContent } from '../../components/html-content';
 import { PageLoader } from '../../components/page-loader';
-import { errorMessage } from '../../lib/errors';
 import { FORUM_TILE_SIZE, type ForumRecord } from './api/forum-lists';
 import { useRecentThreads } from './api/get-threads';
 import { SUBMIT_BUTTON_TEXT, showMoreText } from './forum-texts';
 import { ThreadRow } from './thread-row';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 function RecentThreads({ forumId }: { forumId: string }) {
   const threads = useRecentThreads(forumId);
   if (threads.isPending) return <PageLoader label="Loading posts" />;
   if (threads.isError) {
-    return (
-      <Text c="red" role="alert">
-        {errorMessage(threads.error)}
-      </Text>
-    );
+    return <LoadFailed error={threads.error} onRetry={() => void threads.refetch()} />;
   }
   if (threads.data.length === 0) return <Text c="dimmed">No posts yet.</Text>;
   return (

@@ -1,6 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../components/page-loader';
-import { errorMessage } from '../../lib/errors';
 import { isAdmin } from '../../lib/roles';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -9,6 +8,7 @@ import { usePostCounts } from './api/get-post-counts';
 import { ForumControls, NewForumButton } from './forum-admin';
 import { ForumTile } from './forum-tile';
 import { NO_FORUMS_TEXT } from './forum-texts';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 /** /forums (spec part 1 §2): every forum in its sort order; admins also manage them here. */
 export function ForumsPage() {
@@ -21,11 +21,7 @@ export function ForumsPage() {
   let body;
   if (forums.isPending) body = <PageLoader label="Loading forums" />;
   else if (forums.isError) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(forums.error)}
-      </Text>
-    );
+    body = <LoadFailed error={forums.error} onRetry={() => void forums.refetch()} />;
   } else if (forums.data.length === 0) body = <Text>{NO_FORUMS_TEXT}</Text>;
   else {
     // Without the counts (still loading, or failed) the tiles show their posts but no count or link.

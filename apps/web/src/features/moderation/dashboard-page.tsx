@@ -2,7 +2,6 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { displayName } from '../../lib/display-name';
-import { errorMessage } from '../../lib/errors';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { isAdmin } from '../../lib/roles';
 import { useSession } from '../../lib/session';
@@ -11,6 +10,7 @@ import { useAdminCount, type AdminCount } from './api/get-admin-counts';
 import { useRecentDecisions } from './api/get-recent-decisions';
 import { SiteManagement } from './site-management';
 import { StaffChat } from './staff-chat';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 const TILES: { count: AdminCount; label: string; to: string }[] = [
   { count: 'submittedPosts', label: 'Submitted posts', to: '/admin/content-queue' },
@@ -37,11 +37,7 @@ function RecentDecisions() {
   let body;
   if (decisions.isPending) body = <PageLoader />;
   else if (decisions.isError) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(decisions.error)}
-      </Text>
-    );
+    body = <LoadFailed error={decisions.error} onRetry={() => void decisions.refetch()} />;
   } else if (decisions.data.length === 0) body = <Text c="dimmed">No moderation decisions yet.</Text>;
   else {
     body = (

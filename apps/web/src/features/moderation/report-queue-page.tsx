@@ -2,13 +2,13 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination } from '../../components/page-pagination';
-import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useOpenReports } from './api/get-open-reports';
 import { REPORT_QUEUE_TEXTS } from './api/report-types';
 import { useQueueParams } from './queue-params';
 import { ReportEntry } from './report-entry';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 /** /admin/report-queue?page=N&pageSize=M (spec part 2 §2): unresolved reports, oldest first. */
 export function ReportQueuePage() {
@@ -27,11 +27,7 @@ export function ReportQueuePage() {
   let body;
   if (queue.isPending) body = <PageLoader />;
   else if (queue.isError) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(queue.error)}
-      </Text>
-    );
+    body = <LoadFailed error={queue.error} onRetry={() => void queue.refetch()} />;
   } else if (queue.data.totalItems === 0) body = <Text size="lg">{REPORT_QUEUE_TEXTS.empty}</Text>;
   else if (queue.data.items.length === 0) body = <PageLoader />;
   else {

@@ -4,7 +4,6 @@ import { useQueryUpdates } from '../../lib/use-query-updates';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination, pageNumber } from '../../components/page-pagination';
 import { displayName } from '../../lib/display-name';
-import { errorMessage } from '../../lib/errors';
 import { formatCount, formatDate } from '../../lib/format';
 import { isAdmin, parseRoles } from '../../lib/roles';
 import { useSession } from '../../lib/session';
@@ -17,6 +16,7 @@ import {
   type UserSortField,
 } from './api/get-users';
 import { UserActions } from './user-actions';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 const COLUMNS: { label: string; sort?: UserSortField }[] = [
   { label: 'Username', sort: 'username' },
@@ -63,11 +63,7 @@ export function UsersPage() {
   let body;
   if (users.isPending) body = <PageLoader />;
   else if (users.isError) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(users.error)}
-      </Text>
-    );
+    body = <LoadFailed error={users.error} onRetry={() => void users.refetch()} />;
   } else if (users.data.items.length === 0) body = <Text>No members found.</Text>;
   else {
     body = (

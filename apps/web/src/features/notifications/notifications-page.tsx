@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -10,6 +9,7 @@ import { useNotifications } from './api/get-notifications';
 import { useFollowNotification, useMarkNotificationsRead } from './api/mark-read';
 import { inDisplayOrder, type NotificationRecord } from './api/types';
 import { FROM_NOTIFICATION } from '../../lib/from-notification';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 export const NO_NOTIFICATIONS_TEXT = 'You have no notifications.';
 
@@ -70,11 +70,7 @@ export function NotificationsPage({ renderAbove }: NotificationsPageProps = {}) 
   let body;
   if (notifications.isPending) body = <PageLoader />;
   else if (notifications.isError) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(notifications.error)}
-      </Text>
-    );
+    body = <LoadFailed error={notifications.error} onRetry={() => void notifications.refetch()} />;
   } else if (notifications.data.items.length === 0) body = <Text>{NO_NOTIFICATIONS_TEXT}</Text>;
   else {
     body = (

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination } from '../../components/page-pagination';
-import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useMemberPosts, type MemberPostKind } from './api/get-member-posts';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 const SECTIONS: Record<MemberPostKind, { heading: string; empty: string; path: string }> = {
   stories: { heading: 'Stories', empty: 'No published stories yet.', path: '/stories' },
@@ -21,12 +21,7 @@ export function MemberPosts({ kind, userId }: { kind: MemberPostKind; userId: st
 
   let body;
   if (posts.isPending) body = <PageLoader />;
-  else if (posts.isError)
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(posts.error)}
-      </Text>
-    );
+  else if (posts.isError) body = <LoadFailed error={posts.error} onRetry={() => void posts.refetch()} />;
   else if (posts.data.items.length === 0) body = <Text c="dimmed">{section.empty}</Text>;
   else
     body = (

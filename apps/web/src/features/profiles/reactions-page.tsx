@@ -2,12 +2,12 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { flashError } from '../../components/flash';
 import { PageLoader } from '../../components/page-loader';
-import { errorMessage } from '../../lib/errors';
 import type { Reaction } from '../../lib/posts/reactions';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useMyReactions, useRemoveReaction, type ReactedItem } from './api/my-reactions';
 import { REACTION_PAGES } from './profile-texts';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 const pathOf = (item: ReactedItem) => (item.kind === 'series' ? `/series/${item.id}` : `/stories/${item.id}`);
 
@@ -70,9 +70,7 @@ export function ReactionsPage({ reaction }: { reaction: Reaction }) {
       {items.isPending ? (
         <PageLoader />
       ) : items.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(items.error)}
-        </Text>
+        <LoadFailed error={items.error} onRetry={() => void items.refetch()} />
       ) : (
         (['series', 'story'] as const).map((kind) => (
           <ReactionSection

@@ -2,7 +2,6 @@ import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryUpdates } from '../../lib/use-query-updates';
 import { PagePagination, PastTheEnd, pageNumber } from '../../components/page-pagination';
-import { errorMessage } from '../../lib/errors';
 import { HiddenByFilters } from '../../components/posts/hidden-by-filters';
 import { SizeFilters } from '../../components/posts/post-sizes';
 import { SIZE_PARAMS, sizeFilterOf, type SizeFilter } from '../../lib/posts/sizes';
@@ -10,6 +9,7 @@ import { useMutedMode } from '../../lib/mutes/use-muted-mode';
 import { useStorySearch } from './api/search-stories';
 import { SearchBox } from './search-box';
 import { SearchResultCard } from './search-result-card';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 export const SEARCHING_TEXT = 'Searching...';
 export const NO_MATCH_TEXT = (query: string) => `No stories match "${query}".`;
@@ -42,11 +42,7 @@ function SearchResults({
   if (query === '') return null;
   if (results.isPending) return <Searching />;
   if (results.isError) {
-    return (
-      <Text c="red" role="alert">
-        {errorMessage(results.error)}
-      </Text>
-    );
+    return <LoadFailed error={results.error} onRetry={() => void results.refetch()} />;
   }
   const { items, totalItems, totalPages } = results.data;
   const hidden = <HiddenByFilters list={results.data} onShow={muted.showThem} />;

@@ -8,8 +8,8 @@ import { PostByline, PostTags } from '../../components/posts/post-byline';
 import { HiddenByFilters } from '../../components/posts/hidden-by-filters';
 import { PostSizeBadges } from '../../components/posts/post-sizes';
 import type { HiddenCount } from '../../lib/mutes/types';
-import { errorMessage } from '../../lib/errors';
 import type { SeriesRecord } from '../../lib/posts/types';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 const chapterCount = (count: number) => `${count} chapter${count === 1 ? '' : 's'}`;
 
@@ -48,11 +48,7 @@ interface SeriesListProps {
 export function SeriesList({ series, page, onPage, emptyText, onShowHidden }: SeriesListProps) {
   if (series.isPending) return <PageLoader />;
   if (series.isError) {
-    return (
-      <Text c="red" role="alert">
-        {errorMessage(series.error)}
-      </Text>
-    );
+    return <LoadFailed error={series.error} onRetry={() => void series.refetch()} />;
   }
   const hidden = onShowHidden && <HiddenByFilters list={series.data} onShow={onShowHidden} />;
   if (series.data.items.length === 0)

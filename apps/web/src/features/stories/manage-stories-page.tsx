@@ -13,13 +13,13 @@ import {
 import { useLocalStorage } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { MANAGE_SECTIONS, useMyPosts, type ManageSection, type ManagedRecord } from './api/get-my-posts';
 import { PostByline } from '../../components/posts/post-byline';
 import { VERIFIED_ONLY_TEXT } from './verified-only';
 import { scheduledText } from './publish-time';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 /** Where each section's collapse state is kept, per section id (spec part 1 §2). */
 export const collapseKey = (sectionId: string) => `manage-stories:${sectionId}:collapsed`;
@@ -69,11 +69,7 @@ function Section({ section, userId }: { section: ManageSection; userId: string }
   let body;
   if (posts.isPending) body = <PageLoader />;
   else if (posts.isError) {
-    body = (
-      <Text c="red" role="alert">
-        {errorMessage(posts.error)}
-      </Text>
-    );
+    body = <LoadFailed error={posts.error} onRetry={() => void posts.refetch()} />;
   } else if (posts.data.items.length === 0) body = <Text c="dimmed">Nothing here yet.</Text>;
   else {
     body = (

@@ -4,12 +4,12 @@ import type { ListResult } from 'pocketbase';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { PagePagination, PastTheEnd } from '../../components/page-pagination';
-import { errorMessage } from '../../lib/errors';
 import type { StoryRecord } from '../../lib/posts/types';
 import { PostByline, PostLabels, PostTags } from '../../components/posts/post-byline';
 import { HiddenByFilters } from '../../components/posts/hidden-by-filters';
 import { PostSizeBadges } from '../../components/posts/post-sizes';
 import type { HiddenCount } from '../../lib/mutes/types';
+import { LoadFailed } from '../../components/errors/load-failed';
 
 /** A story in a list: title linking to it, byline, description and tags. */
 export function StoryCard({ story }: { story: StoryRecord }) {
@@ -44,11 +44,7 @@ interface StoryListProps {
 export function StoryList({ stories, page, onPage, emptyText, onShowHidden }: StoryListProps) {
   if (stories.isPending) return <PageLoader />;
   if (stories.isError) {
-    return (
-      <Text c="red" role="alert">
-        {errorMessage(stories.error)}
-      </Text>
-    );
+    return <LoadFailed error={stories.error} onRetry={() => void stories.refetch()} />;
   }
   const { items, totalPages } = stories.data;
   const hidden = onShowHidden && <HiddenByFilters list={stories.data} onShow={onShowHidden} />;
