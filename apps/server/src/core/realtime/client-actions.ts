@@ -35,11 +35,27 @@ export interface SubscribeRequest {
 export type SubscribeAnswer =
   { status: 204 } | { status: number; message: string; data: Record<string, unknown> };
 
-export function subscribeRequest(names: string[], auth: AuthInfo | null, ip: string): SubscribeRequest {
-  if (!auth) return { names, ip, auth: null };
-  // The password hash is never needed for rules, so it does not travel.
-  const { password: _hash, ...record } = auth.record;
-  return { names, ip, auth: { collectionId: auth.collection.id, record } };
+/**
+ * The subscriptions a request built in this process already read: when the stream is held here too,
+ * they are not read again (the request object itself is handed over, not a copy from the bus).
+ */
+const alreadyRead = new WeakMap<SubscribeRequest, Subscription[]>();
+
+export function subscribeRequest(
+  subscriptions: Subscription[],
+  auth: AuthInfo | null,
+  ip: string,
+): SubscribeRequest {
+  const names = subscriptions.map((subscription) => subscription.name);
+  let request: SubscribeRequest;
+  if (!auth) request = { names, ip, auth: null };
+  else {
+    // The password hash is never needed for rules, so it does not travel.
+    const { password: _hash, ...record } = auth.record;
+    request = { names, ip, auth: { collectionId: auth.collection.id, record } };
+  }
+  alreadyRead.set(request, subscriptions);
+  return request;
 }
 
 /** Prices the subscriptions a client asks for (pricing.ts): their costs, or an ApiError over a cap. */
@@ -77,7 +93,9 @@ export function applySubscribe(
       throw new ApiError(429, 'Too many open realtime connections for this account.');
     }
     if (auth) client.data.auth = auth;
-    const { subscriptions } = readSubscribeForm({ clientId: client.id, subscriptions: request.names });
+    const subscriptions =
+      alreadyRead.get(request) ??
+      readSubscribeForm({ clientId: client.id, subscriptions: request.names }).subscriptions;
     client.data.costs = price(client, client.data.auth, subscriptions);
     broker.subscribe(
       client,

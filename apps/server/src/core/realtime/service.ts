@@ -52,7 +52,7 @@ import { ClientRequests } from './client-requests';
 import { MemberLanes } from './member-lanes';
 import { priceSubscriptions } from './pricing';
 import { renderForViewer } from './render';
-import { readSubscribeForm, subscriptionKey, type Subscription } from './subscriptions';
+import { readSubscribeFormInTurns, subscriptionKey, type Subscription } from './subscriptions';
 
 export type { RealtimeClientState } from './client-actions';
 
@@ -145,12 +145,8 @@ export class RealtimeService {
    * (see client-actions.ts for the rules). The form is checked here, so a bad one is a 400 at once.
    */
   async subscribe(body: unknown, auth: AuthInfo | null, ip: string): Promise<void> {
-    const form = readSubscribeForm(body);
-    const request = subscribeRequest(
-      form.subscriptions.map((subscription) => subscription.name),
-      auth,
-      ip,
-    );
+    const form = await readSubscribeFormInTurns(body);
+    const request = subscribeRequest(form.subscriptions, auth, ip);
     const answer = (await this.requests.ask('subscribe', form.clientId, request)) as
       SubscribeAnswer | undefined;
     if (!answer) throw new ApiError(404, 'Missing or invalid client id.');

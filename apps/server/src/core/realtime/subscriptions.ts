@@ -121,6 +121,30 @@ const VALIDATION_FAILED = 'Something went wrong while processing your request.';
  * 2500 characters and well formed. Empty strings are ignored and duplicates are kept once.
  */
 export function readSubscribeForm(body: unknown): SubscribeForm {
+  const steps = formSteps(body);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** How many subscriptions are read between two turns of the event loop. */
+const SUBSCRIPTIONS_PER_TURN = 50;
+
+/**
+ * The same, giving the event loop a turn every 50 subscriptions: a form of 1,000 filtered ones takes
+ * tens of milliseconds to read, and other members' requests must not wait for all of it.
+ */
+export async function readSubscribeFormInTurns(body: unknown): Promise<SubscribeForm> {
+  const steps = formSteps(body);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function* formSteps(body: unknown): Generator<void, SubscribeForm> {
   const input = (body ?? {}) as { clientId?: unknown; subscriptions?: unknown };
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw new ApiError(400, 'An error occurred while loading the submitted data.');
@@ -153,15 +177,16 @@ export function readSubscribeForm(body: unknown): SubscribeForm {
     };
   } else {
     const itemErrors: Record<string, FieldError> = {};
-    names.forEach((name, index) => {
-      if (name === '' || parsed.has(name)) return;
+    for (const [index, name] of names.entries()) {
+      if (index > 0 && index % SUBSCRIPTIONS_PER_TURN === 0) yield;
+      if (name === '' || parsed.has(name)) continue;
       if (name.length > MAX_SUBSCRIPTION_LENGTH) {
         itemErrors[index] = {
           code: 'validation_length_too_long',
           message: `The length must be no more than ${MAX_SUBSCRIPTION_LENGTH}.`,
           params: { max: MAX_SUBSCRIPTION_LENGTH },
         };
-        return;
+        continue;
       }
       try {
         parsed.set(name, parseOne(name));
@@ -169,7 +194,7 @@ export function readSubscribeForm(body: unknown): SubscribeForm {
         if (!(error instanceof SubscriptionError)) throw error;
         itemErrors[index] = error.field;
       }
-    });
+    }
     if (Object.keys(itemErrors).length) errors.subscriptions = itemErrors;
   }
   if (Object.keys(errors).length) throw new ApiError(400, VALIDATION_FAILED, errors);
