@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getFlashMessages } from '../src/components/flash';
+import { pb } from '../src/lib/pocketbase';
+import { fakeApi } from './fake-api';
+import { currentUrl, renderApp } from './render';
+import { signIn } from './session';
+
+const DELETE = '/api/account/delete';
+const flashTexts = () => getFlashMessages().map((message) => `${message.type}: ${message.text}`);
+
+async function openForm() {
+  const { router } = renderApp('/settings');
+  await screen.findByRole('heading', { level: 2, name: 'Delete my account' });
+  return { form: screen.getByRole('form', { name: 'Delete my account' }), router };
+}
+
+describe('/settings, delete my account (issue 45)', () => {
+  it('sends the choices with the password, signs out and says when the account goes', async () => {
+    signIn({ verified: true, email: 'tom@example.com' });
+    fakeApi.on('POST', DELETE, {
+      status: 200,
+      body: { eraseAfter: '2026-12-09 04:00:00.000Z', graceDays: 7, usernameCoolingOffDays: 30 },
+    });
+    const { form, router } = await openForm();
+    // Orphaning the works and keeping the comments are where the form starts.
+    expect(within(form).getByRole('radio', { name: /shown as by "orphaned"/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(within(form).getByRole('radio', { name: /shown as by "deleted member"/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await userEvent.click(within(form).getByRole('radio', { name: 'Delete them' }));
+    await userEvent.type(within(form).getByLabelText(/^Your password/), 'tiny giant 42');
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete My Account' }));
+
+    await waitFor(() => expect(fakeApi.requestsTo(DELETE)).toHaveLength(1));
+    expect(fakeApi.requestsTo(DELETE)[0]?.body).toEqual({
+      password: 'tiny giant 42',
+      works: 'delete',
+      discussions: 'keep',
+    });
+    await waitFor(() => expect(pb.authStore.isValid).toBe(false));
+    await waitFor(() => expect(flashTexts().join()).toMatch(/^warning: Your account will be deleted on /));
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+  });
+
+  it('asks for the password before sending anything, and marks a wrong one beside the field', async () => {
+    signIn({ verified: true, email: 'tom@example.com' });
+    fakeApi.on('POST', DELETE, {
+      status: 400,
+      body: {
+        status: 400,
+        message: 'Failed to delete the account.',
+        data: { password: { code: 'validation_invalid_password', message: 'The password is not right.' } },
+      },
+    });
+    const { form } = await openForm();
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete My Account' }));
+    expect(await within(form).findByText('Enter your password to delete your account')).toBeTruthy();
+    expect(fakeApi.requestsTo(DELETE)).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText(/^Your password/), 'not it');
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete My Account' }));
+    expect(await within(form).findByText(/The password is not right/)).toBeTruthy();
+    expect(pb.authStore.isValid).toBe(true);
+    expect(flashTexts()).toContain('error: Failed to delete the account.');
+  });
+});
