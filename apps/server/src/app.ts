@@ -191,7 +191,7 @@ async function startInstance(config: Config, logger: Logger, restart: Restart): 
     logger.info(site, 'community collections brought up to date');
   schedulePresenceSweep(core);
   scheduleScheduledPublishing(core, config.scheduledPublishEveryMs);
-  scheduleAccountErasure(core);
+  scheduleAccountErasure(core, config.accountErasureEveryMs);
   core.crons.start();
   const readiness = readinessChecks({ db, files, pingRedis: cluster.ping });
   const server = await createServer({ config, db, core, logger, readiness });

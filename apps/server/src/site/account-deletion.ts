@@ -439,8 +439,9 @@ export async function eraseDueAccounts(core: Core, now = Date.now()): Promise<st
   return erased;
 }
 
-export function scheduleAccountErasure(core: Core): void {
-  core.crons.add(JOB, { cron: '*/10 * * * *' }, async () => {
+/** Adds the job to the periodic jobs (`/api/crons`), every `everyMs` (10 minutes by default). */
+export function scheduleAccountErasure(core: Core, everyMs: number): void {
+  core.crons.add(JOB, { everyMs }, async () => {
     await eraseDueAccounts(core);
   });
 }
