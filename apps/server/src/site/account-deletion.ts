@@ -25,7 +25,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import { onSignIn } from '../core/auth/sign-in-gate';
-import type { Collection } from '../core/collections/model';
+import { findField, type Collection } from '../core/collections/model';
+import { relationIndexOf } from '../core/collections/relation-indexes';
 import type { RecordEvent } from '../core/hooks';
 import { findRecord } from '../core/records/find';
 import type { RecordData } from '../core/records/record';
@@ -169,8 +170,20 @@ async function cancelOnSignIn(core: Core, collection: Collection, record: Record
 /** The member's posts: left where others remain, else orphaned, kept or removed as they chose. */
 async function settlePosts(core: Core, s: WriteScope, userId: string, choice: DeletionChoice) {
   const posts = collectionOf(core, 'posts');
-  const contributor = sql`EXISTS (SELECT 1 FROM ${core.db.flavor.jsonEach(sql.ref('p.contributors'), 'je')} WHERE ${sql.ref('je.value')} = ${userId})`;
-  const ids = await idsOf(s.db, sql<{ id: string }>`SELECT p.id FROM posts AS p WHERE ${contributor}`);
+  // From the member's side: the relation index of `contributors` (db/relation-index.ts) holds one row
+  // per post and contributor, so this reads the member's posts, not every post.
+  const index = relationIndexOf(posts, findField(posts, 'contributors')!);
+  const ids = index
+    ? await idsOf(
+        s.db,
+        sql<{ id: string }>`SELECT record AS id FROM ${sql.table(index)} WHERE target = ${userId}`,
+      )
+    : await idsOf(
+        s.db,
+        sql<{
+          id: string;
+        }>`SELECT p.id FROM posts AS p WHERE EXISTS (SELECT 1 FROM ${core.db.flavor.jsonEach(sql.ref('p.contributors'), 'je')} WHERE ${sql.ref('je.value')} = ${userId})`,
+      );
   for (const id of ids) {
     // An earlier delete may have taken this one with it (a chapter of a removed series does not).
     const post = await findRecord(core.records, posts, id, null, s.db);

@@ -352,12 +352,21 @@ describeEachDialect('deleting one’s account (issue 45)', (getDb) => {
     expect(await rowsNaming(member.id)).toEqual([]);
     expect((await api(su, 'GET', `collections/users/records/${member.id}`)).statusCode).toBe(404);
     expect((await postOf(post)).statusCode).toBe(404);
+    // A ban can end in deletion: a banned member's account is deleted the same way.
+    const banned = await staffDelete('admin', CAST.banned, { ...body, reason: 'Banned for good' });
+    expect(banned.statusCode).toBe(204);
+    expect((await api(su, 'GET', `collections/users/records/${CAST.banned}`)).statusCode).toBe(404);
     const log = await ok(
       'mod',
       'GET',
       `collections/moderation_log/records?filter=${encodeURIComponent("action = 'delete_account'")}`,
     );
-    expect(log.items).toMatchObject([{ moderator: CAST.admin, reason: 'Spam account', target_id: '' }]);
+    // Two entries within the same millisecond sort either way: compared by reason.
+    const entries = (log.items as Array<{ reason: string }>).sort((a, b) => a.reason.localeCompare(b.reason));
+    expect(entries).toMatchObject([
+      { moderator: CAST.admin, reason: 'Banned for good', target_id: '', owner: '' },
+      { moderator: CAST.admin, reason: 'Spam account', target_id: '', owner: '' },
+    ]);
   });
 
   it('an erased member’s username is free again only after the cooling-off period', async () => {
