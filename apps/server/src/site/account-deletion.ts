@@ -464,23 +464,29 @@ const USERNAME_TAKEN = {
   message: `This username is not available. A deleted account's username is free again ${USERNAME_COOLING_OFF_DAYS} days after.`,
 };
 
-/** The placeholders' names are never a member's, and an erased member's is not, for a while. */
-async function refuseRetiredUsername(event: RecordEvent): Promise<void> {
-  const username = text(event.record.username);
-  if (event.previous && text(event.previous.username) === username) return;
-  if (isPlaceholder(text(event.record.id))) return;
-  const refuse = () =>
-    new ApiError(400, event.previous ? 'Failed to update record.' : 'Failed to create record.', {
-      username: USERNAME_TAKEN,
-    });
-  if (PLACEHOLDERS.some((p) => p.username === username.toLowerCase())) throw refuse();
+/**
+ * Whether a username is kept from members: a stand-in's, or an erased member's in its cooling-off
+ * period. The importers ask it too, so an archive's pen name "orphaned" gets another username.
+ */
+export async function usernameWithheld(db: WriteScope['db'], username: string): Promise<boolean> {
+  if (PLACEHOLDERS.some((p) => p.username === username.trim().toLowerCase())) return true;
   const retired = await idsOf(
-    event.db,
+    db,
     sql<{
       id: string;
     }>`SELECT id FROM retired_usernames WHERE name_hash = ${usernameHash(username)} AND until > ${formatDate(new Date())}`,
   );
-  if (retired.length) throw refuse();
+  return retired.length > 0;
+}
+
+async function refuseRetiredUsername(event: RecordEvent): Promise<void> {
+  const username = text(event.record.username);
+  if (event.previous && text(event.previous.username) === username) return;
+  if (isPlaceholder(text(event.record.id))) return;
+  if (await usernameWithheld(event.db, username))
+    throw new ApiError(400, event.previous ? 'Failed to update record.' : 'Failed to create record.', {
+      username: USERNAME_TAKEN,
+    });
 }
 
 export function registerAccountDeletion(core: Core): void {

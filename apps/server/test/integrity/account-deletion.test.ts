@@ -13,6 +13,7 @@ import {
   REMOVED_TEXT,
   USERNAME_COOLING_OFF_DAYS,
   eraseDueAccounts,
+  usernameWithheld,
 } from '../../src/site/account-deletion';
 import { conversationId } from '../../src/site/conversations';
 import { describeEachDialect } from '../support/databases';
@@ -390,7 +391,15 @@ describeEachDialect('deleting one’s account (issue 45)', (getDb) => {
       expect(res.statusCode, name).toBe(400);
       expect(res.json<{ data: object }>().data).toHaveProperty('username');
     }
+    // What the importers ask before they give an archive's pen name as a username.
+    const withheld = (name: string) => usernameWithheld(community.core.db.kysely, name);
+    expect([await withheld('Cooling'), await withheld('Orphaned'), await withheld('warming')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     await eraseDueAccounts(community.core, Date.now() + (USERNAME_COOLING_OFF_DAYS + 1) * DAY_MS);
+    expect(await withheld('cooling')).toBe(false);
     expect((await register('cooling')).statusCode).toBe(200);
   });
 });
