@@ -4,6 +4,9 @@
  * - `POST /api/account/delete`: the signed-in member asks for their own account to be deleted, with
  *   their password again (a token left on a shared computer is not enough) and their choices. The
  *   account is erased after the grace period unless they sign in before; their sessions end now.
+ * - `POST /api/account/delete/request-mail` and `POST /api/account/delete/confirm`: the same for a
+ *   member with no password to give (single sign-on): the choices first, then the link mailed to the
+ *   account's address, followed while signed in.
  * - `POST /api/account/delete-member`: an admin deletes a member's account (`user`) at once, with the
  *   same choices and a reason, which the moderation log keeps. The account is named in the body, not
  *   the address, as request logs keep addresses and the account is to leave no trace.
@@ -13,12 +16,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core';
 import {
+  CONFIRMATION_MINUTES,
   DISCUSSIONS_CHOICES,
   GRACE_DAYS,
   USERNAME_COOLING_OFF_DAYS,
   WORKS_CHOICES,
+  confirmDeletionByMail,
   eraseByStaff,
   isPlaceholder,
+  mailDeletionConfirmation,
   requestDeletion,
   type DeletionChoice,
 } from '../site/account-deletion';
@@ -27,6 +33,8 @@ import { ApiError } from '../tools/api-error';
 const FAILED = 'Failed to delete the account.';
 /** The same budget as sign-ins (apis/record-auth.ts): 100 wrong passwords per account and hour. */
 const MAX_FAILURES_PER_HOUR = 100;
+/** Confirmation mails per account and hour: enough to ask again, not enough to flood a mailbox. */
+const MAX_MAILS_PER_HOUR = 3;
 
 type Body = Record<string, unknown>;
 
@@ -78,6 +86,29 @@ export function registerAccountRoutes(app: FastifyInstance, core: Core): void {
     }
     const { eraseAfter } = await requestDeletion(core, id, choice);
     request.log.info({ event: 'account.deletion_requested' }, 'account deletion requested');
+    return { eraseAfter, graceDays: GRACE_DAYS, usernameCoolingOffDays: USERNAME_COOLING_OFF_DAYS };
+  });
+
+  app.post('/api/account/delete/request-mail', async (request, reply) => {
+    const member = memberOf(request);
+    const choice = readChoice(bodyOf(request.body));
+    if (typeof member.email !== 'string' || member.email === '')
+      throw new ApiError(400, 'This account has no email address to confirm by.');
+    const attempts = core.accountMail.attempts;
+    const key = `account-deletion-mails:${String(member.id)}`;
+    if ((await attempts.count(key)) >= MAX_MAILS_PER_HOUR) throw new ApiError(429);
+    await attempts.hit(key, MAX_MAILS_PER_HOUR, 3600);
+    await mailDeletionConfirmation(core, member, choice);
+    return reply.status(202).send({ confirmWithinMinutes: CONFIRMATION_MINUTES });
+  });
+
+  app.post('/api/account/delete/confirm', async (request) => {
+    const member = memberOf(request);
+    const token = bodyOf(request.body).token;
+    if (typeof token !== 'string' || token === '' || token.length > 200)
+      throw invalid('token', 'validation_required', 'The confirmation link is missing its token.');
+    const { eraseAfter } = await confirmDeletionByMail(core, String(member.id), token);
+    request.log.info({ event: 'account.deletion_requested', by: 'mail' }, 'account deletion requested');
     return { eraseAfter, graceDays: GRACE_DAYS, usernameCoolingOffDays: USERNAME_COOLING_OFF_DAYS };
   });
 

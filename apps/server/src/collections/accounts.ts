@@ -4,8 +4,9 @@ import { ADMIN } from './rules';
 /**
  * Account deletion (issue 45, docs/adr/0037-account-deletion.md). A member's request waits here through
  * its grace period: signing in again removes it (site/account-deletion.ts), and once `erase_after` has
- * passed the periodic job erases the account and, with it (the relation cascades), this row. Written by
- * the server only; admins may read the queue.
+ * passed the periodic job erases the account and, with it (the relation cascades), this row. A request
+ * confirmed by mail instead of a password waits first for its link (`confirmation`, until
+ * `confirm_before`) with `erase_after` empty. Written by the server only; admins may read the queue.
  */
 export const accountDeletions: CollectionInput = {
   name: 'account_deletions',
@@ -20,7 +21,11 @@ export const accountDeletions: CollectionInput = {
     { name: 'works', type: 'select', values: ['orphan', 'delete'], required: true },
     // Comments and forum posts: kept as by "deleted member" (the default), or removed.
     { name: 'discussions', type: 'select', values: ['keep', 'delete'], required: true },
-    { name: 'erase_after', type: 'date', required: true },
+    // Empty until the request is confirmed (by the password, or by the mailed link).
+    { name: 'erase_after', type: 'date' },
+    // A SHA-256 of the mailed link's secret, never the secret itself; emptied once confirmed.
+    { name: 'confirmation', type: 'text', max: 64, hidden: true },
+    { name: 'confirm_before', type: 'date' },
     { name: 'created', type: 'autodate', onCreate: true },
     { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
   ],

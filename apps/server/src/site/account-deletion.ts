@@ -35,7 +35,8 @@ import { createRecord, deleteRecord, updateRecord } from '../core/records/write'
 import { systemRequest } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
 import { formatDate } from '../tools/dates';
-import { randomString, randomTokenKey } from '../tools/security/random';
+import { ALPHANUMERIC, constantTimeEqual, randomString, randomTokenKey } from '../tools/security/random';
+import { accountDeletionMail } from '../core/mail/templates';
 import { text } from './values';
 
 export const GRACE_DAYS = 7;
@@ -115,14 +116,78 @@ async function ensurePlaceholder(core: Core, s: WriteScope, who: (typeof PLACEHO
 const usernameHash = (username: string) =>
   createHash('sha256').update(username.trim().toLowerCase()).digest('hex');
 
-/** The deletion waiting for this member, if any. */
+/** The deletion request of this member, if any (confirmed or still waiting for its mailed link). */
 export async function pendingDeletion(core: Core, userId: string, db = core.db.reader) {
   return (
     await sql<{
       id: string;
       erase_after: string;
-    }>`SELECT id, erase_after FROM account_deletions WHERE "user" = ${userId}`.execute(db)
+      works: string;
+      discussions: string;
+      confirmation: string;
+      confirm_before: string;
+    }>`SELECT id, erase_after, works, discussions, confirmation, confirm_before FROM account_deletions WHERE "user" = ${userId}`.execute(
+      db,
+    )
   ).rows[0];
+}
+
+/** How long a mailed confirmation link works. */
+export const CONFIRMATION_MINUTES = 60;
+const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * For members without a password to give (single sign-on): the request waits for the link mailed to
+ * the account's address, which proves the mailbox as the password proves the person. Nothing changes
+ * for the account until it is confirmed; asking again replaces the link.
+ */
+export async function mailDeletionConfirmation(
+  core: Core,
+  user: RecordData,
+  choice: DeletionChoice,
+  now = Date.now(),
+): Promise<void> {
+  const secret = randomString(43, ALPHANUMERIC);
+  const userId = text(user.id);
+  await inWriteScope(core.records, undefined, async (s) => {
+    const deletions = collectionOf(core, 'account_deletions');
+    const existing = await pendingDeletion(core, userId, s.db);
+    const values = {
+      user: userId,
+      ...choice,
+      erase_after: '',
+      confirmation: secretHash(secret),
+      confirm_before: formatDate(new Date(now + CONFIRMATION_MINUTES * 60_000)),
+    };
+    if (existing) await updateRecord(core.records, deletions, existing.id, values, system(core), s);
+    else await createRecord(core.records, deletions, values, system(core), s);
+  });
+  const { mailer, mail } = core.accountMail;
+  await mailer.send(accountDeletionMail(text(user.email), secret, CONFIRMATION_MINUTES, mail));
+}
+
+export const INVALID_CONFIRMATION = 'The confirmation link is invalid or has expired.';
+
+/** The mailed link, followed by the member it was sent to: the request starts its grace period. */
+export async function confirmDeletionByMail(
+  core: Core,
+  userId: string,
+  secret: string,
+  now = Date.now(),
+): Promise<{ eraseAfter: string }> {
+  const pending = await pendingDeletion(core, userId, core.db.kysely);
+  const valid =
+    pending !== undefined &&
+    !pending.erase_after &&
+    pending.confirmation !== '' &&
+    constantTimeEqual(pending.confirmation, secretHash(secret)) &&
+    pending.confirm_before > formatDate(new Date(now));
+  if (!valid)
+    throw new ApiError(400, INVALID_CONFIRMATION, {
+      token: { code: 'validation_invalid_token', message: INVALID_CONFIRMATION },
+    });
+  const choice = { works: pending.works, discussions: pending.discussions } as DeletionChoice;
+  return requestDeletion(core, userId, choice, now);
 }
 
 /**
@@ -139,7 +204,7 @@ export async function requestDeletion(
   await inWriteScope(core.records, undefined, async (s) => {
     const deletions = collectionOf(core, 'account_deletions');
     const existing = await pendingDeletion(core, userId, s.db);
-    const values = { user: userId, ...choice, erase_after: eraseAfter };
+    const values = { user: userId, ...choice, erase_after: eraseAfter, confirmation: '', confirm_before: '' };
     if (existing) await updateRecord(core.records, deletions, existing.id, values, system(core), s);
     else await createRecord(core.records, deletions, values, system(core), s);
     await updateRecord(
@@ -158,7 +223,8 @@ export async function requestDeletion(
 async function cancelOnSignIn(core: Core, collection: Collection, record: RecordData): Promise<void> {
   if (collection.name !== 'users') return;
   const pending = await pendingDeletion(core, text(record.id));
-  if (!pending) return;
+  // A request still waiting for its mailed link stays: the member may have to sign in to follow it.
+  if (!pending?.erase_after) return;
   try {
     await deleteRecord(core.records, collectionOf(core, 'account_deletions'), pending.id, system(core));
   } catch (error) {
@@ -413,7 +479,7 @@ export async function eraseDueAccounts(core: Core, now = Date.now()): Promise<st
     user: string;
     works: string;
     discussions: string;
-  }>`SELECT id, "user", works, discussions FROM account_deletions WHERE erase_after <= ${cutoff} ORDER BY erase_after`.execute(
+  }>`SELECT id, "user", works, discussions FROM account_deletions WHERE erase_after <> '' AND erase_after <= ${cutoff} ORDER BY erase_after`.execute(
     core.db.kysely,
   );
   const erased: string[] = [];
@@ -422,7 +488,7 @@ export async function eraseDueAccounts(core: Core, now = Date.now()): Promise<st
     try {
       const done = await inWriteScope(core.records, undefined, async (s) => {
         const claim =
-          await sql`UPDATE account_deletions SET erase_after = erase_after WHERE id = ${row.id} AND erase_after <= ${cutoff}`.execute(
+          await sql`UPDATE account_deletions SET erase_after = erase_after WHERE id = ${row.id} AND erase_after <> '' AND erase_after <= ${cutoff}`.execute(
             s.db,
           );
         if (Number(claim.numAffectedRows ?? 0) === 0) return false;
@@ -439,14 +505,18 @@ export async function eraseDueAccounts(core: Core, now = Date.now()): Promise<st
       failures.push(error);
     }
   }
-  // Usernames whose cooling-off is over are free again.
+  // Usernames whose cooling-off is over are free again; requests whose mailed link expired unused go.
   await inWriteScope(core.records, undefined, async (s) => {
-    const retired = collectionOf(core, 'retired_usernames');
-    for (const id of await idsOf(
-      s.db,
-      sql<{ id: string }>`SELECT id FROM retired_usernames WHERE until <= ${cutoff}`,
-    ))
-      await deleteRecord(core.records, retired, id, system(core), s);
+    const expired = async (collection: string, where: ReturnType<typeof sql>) => {
+      const ids = await idsOf(
+        s.db,
+        sql<{ id: string }>`SELECT id FROM ${sql.table(collection)} WHERE ${where}`,
+      );
+      for (const id of ids)
+        await deleteRecord(core.records, collectionOf(core, collection), id, system(core), s);
+    };
+    await expired('retired_usernames', sql`until <= ${cutoff}`);
+    await expired('account_deletions', sql`erase_after = '' AND confirm_before <= ${cutoff}`);
   });
   if (failures.length) throw failures[0];
   return erased;

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MailMessage } from '../../src/core/mail/mailer';
 import {
   DELETED_MEMBER,
   GRACE_DAYS,
@@ -36,8 +37,19 @@ describeEachDialect('deleting one’s account (issue 45)', (getDb) => {
   let community: Community;
   let api: ReturnType<typeof apiCaller>;
 
+  // The mails the server sends, kept in order (the confirmation link of a member without a password).
+  const mails: MailMessage[] = [];
+
   beforeAll(async () => {
-    community = await buildCommunity(getDb());
+    community = await buildCommunity(getDb(), {
+      mailer: {
+        send: (message) => {
+          mails.push(message);
+          return Promise.resolve();
+        },
+        close: () => Promise.resolve(),
+      },
+    });
     api = apiCaller(community);
   });
   afterAll(async () => {
@@ -288,6 +300,59 @@ describeEachDialect('deleting one’s account (issue 45)', (getDb) => {
     expect(
       (await api({ token: back.body.token! }, 'GET', `collections/users/records/${member.id}`)).statusCode,
     ).toBe(200);
+  });
+
+  it('without a password, a mailed link confirms the deletion; until then nothing changes', async () => {
+    const member = await addMember(community, 'ssoonly');
+    const me = { token: member.token };
+    const ask = await api(me, 'POST', 'account/delete/request-mail', { works: 'orphan' });
+    expect(ask.statusCode, ask.body).toBe(202);
+    const mail = mails.at(-1)!;
+    expect(mail.to).toBe('ssoonly@example.com');
+    const token = decodeURIComponent(/deleteAccountToken=([^\s"&]+)/.exec(mail.text)?.[1] ?? '');
+    expect(token).not.toBe('');
+    // Not yet a deletion: the session goes on, a sign-in keeps the request, the job erases nothing.
+    expect((await api(me, 'GET', `collections/users/records/${member.id}`)).statusCode).toBe(200);
+    const again = await signIn(community, 'ssoonly');
+    expect(again.status).toBe(200);
+    // (Half an hour on: the link, valid for an hour, outlives this run of the job.)
+    expect(await eraseDueAccounts(community.core, Date.now() + 1_800_000)).toEqual([]);
+    // A wrong or missing token is a 400 naming it; another member cannot use the link.
+    for (const body of [{ token: 'not-the-token' }, {}, { token: 42 }]) {
+      const res = await api(me, 'POST', 'account/delete/confirm', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json<{ data: object }>().data)).toEqual(['token']);
+    }
+    expect((await api('bob', 'POST', 'account/delete/confirm', { token })).statusCode).toBe(400);
+    expect((await api('guest', 'POST', 'account/delete/confirm', { token })).statusCode).toBe(401);
+    const confirmed = await api(me, 'POST', 'account/delete/confirm', { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ graceDays: GRACE_DAYS });
+    // Used once: the sessions ended, and the link does not confirm again.
+    expect((await api(me, 'GET', `collections/users/records/${member.id}`)).statusCode).toBe(404);
+    const later = { token: (await signIn(community, 'ssoonly')).body.token! };
+    expect((await api(later, 'POST', 'account/delete/confirm', { token })).statusCode).toBe(400);
+  });
+
+  it('an unconfirmed request expires with its link; mails are limited per hour', async () => {
+    const member = await addMember(community, 'mailtwice');
+    const me = { token: member.token };
+    for (let n = 0; n < 3; n++)
+      expect((await api(me, 'POST', 'account/delete/request-mail', { works: 'delete' })).statusCode).toBe(
+        202,
+      );
+    expect((await api(me, 'POST', 'account/delete/request-mail', { works: 'delete' })).statusCode).toBe(429);
+    expect((await api(me, 'POST', 'account/delete/request-mail', { works: 'burn' })).statusCode).toBe(400);
+    const pending = () =>
+      api(
+        su,
+        'GET',
+        `collections/account_deletions/records?filter=${encodeURIComponent(`user = "${member.id}"`)}`,
+      );
+    expect((await pending()).json()).toMatchObject({ totalItems: 1 });
+    await eraseDueAccounts(community.core, Date.now() + 2 * 3_600_000);
+    expect((await pending()).json()).toMatchObject({ totalItems: 0 });
+    expect((await api(su, 'GET', `collections/users/records/${member.id}`)).statusCode).toBe(200);
   });
 
   it('two runs of the job at once erase an account once', async () => {

@@ -732,6 +732,18 @@ const routes: Array<{
     expect: { guest: 401, banned: 401, superuser: 401, bob: 400, mod: 400, admin: 400 },
   },
   {
+    path: '/api/account/delete/request-mail',
+    method: 'POST',
+    payload: { works: 'burn' },
+    expect: { guest: 401, banned: 401, superuser: 401, bob: 400, admin: 400 },
+  },
+  {
+    path: '/api/account/delete/confirm',
+    method: 'POST',
+    payload: { token: 'not a token' },
+    expect: { guest: 401, banned: 401, superuser: 401, bob: 400, admin: 400 },
+  },
+  {
     path: '/api/account/delete-member',
     method: 'POST',
     payload: { user: CAST.bob, works: 'orphan' },
