@@ -10,8 +10,8 @@ import { signIn } from './session';
 const DELETE = '/api/account/delete';
 const flashTexts = () => getFlashMessages().map((message) => `${message.type}: ${message.text}`);
 
-async function openForm() {
-  const { router } = renderApp('/settings');
+async function openForm(path = '/settings') {
+  const { router } = renderApp(path);
   await screen.findByRole('heading', { level: 2, name: 'Delete my account' });
   return { form: screen.getByRole('form', { name: 'Delete my account' }), router };
 }
@@ -68,5 +68,41 @@ describe('/settings, delete my account (issue 45)', () => {
     expect(await within(form).findByText(/The password is not right/)).toBeTruthy();
     expect(pb.authStore.isValid).toBe(true);
     expect(flashTexts()).toContain('error: Failed to delete the account.');
+  });
+
+  it('without a password: asks for the confirmation mail with the choices, and says so', async () => {
+    signIn({ verified: true, email: 'tom@example.com' });
+    const MAIL = '/api/account/delete/request-mail';
+    fakeApi.on('POST', MAIL, { status: 202, body: { confirmWithinMinutes: 60 } });
+    const { form } = await openForm();
+    await userEvent.click(within(form).getByRole('radio', { name: /^Delete them \(those others answered/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'No password? Confirm by Email' }));
+    await waitFor(() =>
+      expect(flashTexts()).toContain(
+        'info: We sent a confirmation link to your email address. It works for 60 minutes; nothing is deleted until you follow it.',
+      ),
+    );
+    expect(fakeApi.requestsTo(MAIL).map((r) => r.body)).toEqual([{ works: 'orphan', discussions: 'delete' }]);
+    expect(fakeApi.requestsTo(DELETE)).toHaveLength(0);
+    expect(pb.authStore.isValid).toBe(true);
+  });
+
+  it('the mailed link: confirms only on a click, then signs out and says when', async () => {
+    signIn({ verified: true, email: 'tom@example.com' });
+    const CONFIRM = '/api/account/delete/confirm';
+    fakeApi.on('POST', CONFIRM, {
+      status: 200,
+      body: { eraseAfter: '2026-12-09 04:00:00.000Z', graceDays: 7, usernameCoolingOffDays: 30 },
+    });
+    const { router } = await openForm('/settings?deleteAccountToken=abc123');
+    const button = await screen.findByRole('button', { name: 'Confirm Deleting My Account' });
+    expect(fakeApi.requestsTo(CONFIRM)).toHaveLength(0);
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(fakeApi.requestsTo(CONFIRM).map((r) => r.body)).toEqual([{ token: 'abc123' }]),
+    );
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+    await waitFor(() => expect(pb.authStore.isValid).toBe(false));
+    expect(flashTexts().join()).toMatch(/^warning: Your account will be deleted on /);
   });
 });

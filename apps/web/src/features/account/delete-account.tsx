@@ -1,17 +1,77 @@
-import { Button, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useServerErrors } from '../../components/form-errors';
 import { flash, flashError } from '../../components/flash';
 import { formatDateTime } from '../../lib/format';
+import { pb } from '../../lib/pocketbase';
 import { useSession } from '../../lib/session';
-import { useDeleteAccount, type AccountDeletion } from './api/delete-account';
+import {
+  useConfirmAccountDeletion,
+  useDeleteAccount,
+  useRequestDeletionMail,
+  type AccountDeletion,
+  type DeletionAnswer,
+} from './api/delete-account';
 
 export const DELETE_ACCOUNT_TEXTS = {
   passwordRequired: 'Enter your password to delete your account',
   requested: (when: string) =>
     `Your account will be deleted on ${when}. Sign in before then if you change your mind.`,
+  mailed: (minutes: number) =>
+    `We sent a confirmation link to your email address. It works for ${minutes} minutes; nothing is deleted until you follow it.`,
 } as const;
+
+type AfterDeletion = (answer: DeletionAnswer) => Promise<void>;
+
+/**
+ * After the request: away from the settings, told when the account goes, and signed out (the server
+ * ended every session) once the settings screen is gone. Signing out while it is still shown would
+ * let its guard send the member to sign in instead: the router commits a navigation later, in a
+ * transition, and the session store's change would reach the old screen first.
+ */
+function useAfterDeletion(): AfterDeletion {
+  const navigate = useNavigate();
+  const leaving = useRef(false);
+  useEffect(
+    () => () => {
+      if (leaving.current) pb.authStore.clear();
+    },
+    [],
+  );
+  return async (answer) => {
+    leaving.current = true;
+    await navigate('/');
+    // A warning rather than a success: it must outlive the navigation (which closes success flashes),
+    // and it is one the member should read.
+    flash.warning(DELETE_ACCOUNT_TEXTS.requested(formatDateTime(answer.eraseAfter)));
+  };
+}
+
+/**
+ * `/settings?deleteAccountToken=…`, the mailed link: the member confirms with a click rather than on
+ * load, so a mail client that opens links to check them deletes nothing.
+ */
+function ConfirmFromMail({ token, onDeleted }: { token: string; onDeleted: AfterDeletion }) {
+  const { user } = useSession();
+  const confirm = useConfirmAccountDeletion(user?.id ?? '', { onError: flashError, onSuccess: onDeleted });
+  return (
+    <Alert color="red" title="Confirm deleting your account">
+      <Stack gap="xs">
+        <Text size="sm">
+          You followed the link mailed to you. Your account will be erased 7 days after you confirm, with the
+          choices you made; signing in before then cancels it.
+        </Text>
+        <Group>
+          <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate(token)}>
+            Confirm Deleting My Account
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
 
 const EMPTY: AccountDeletion = { password: '', works: 'orphan', discussions: 'keep' };
 
@@ -22,23 +82,22 @@ const EMPTY: AccountDeletion = { password: '', works: 'orphan', discussions: 'ke
  */
 export function DeleteAccount() {
   const { user } = useSession();
-  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('deleteAccountToken');
   const form = useForm<AccountDeletion>({
     initialValues: EMPTY,
     validate: { password: (value) => (value ? null : DELETE_ACCOUNT_TEXTS.passwordRequired) },
   });
-  const remove = useDeleteAccount(user?.id ?? '', {
-    onError: flashError,
-    onSuccess: async (answer) => {
-      await navigate('/');
-      // A warning rather than a success: it must outlive the navigation (which closes success flashes),
-      // and it is one the member should read.
-      flash.warning(DELETE_ACCOUNT_TEXTS.requested(formatDateTime(answer.eraseAfter)));
-    },
-  });
+  const afterDeletion = useAfterDeletion();
+  const remove = useDeleteAccount(user?.id ?? '', { onError: flashError, onSuccess: afterDeletion });
   useServerErrors(form, remove.error);
+  const mail = useRequestDeletionMail(user?.id ?? '', {
+    onError: flashError,
+    onSuccess: (answer) => flash.info(DELETE_ACCOUNT_TEXTS.mailed(answer.confirmWithinMinutes)),
+  });
 
   const submit = (values: AccountDeletion) => remove.mutate(values);
+  const { works, discussions } = form.getValues();
 
   return (
     <Stack component="section" aria-labelledby="settings-delete-account" gap="xs">
@@ -50,6 +109,7 @@ export function DeleteAccount() {
         follows, reading progress, blocks, mutes, drafts and profile are removed. Messages stay with the
         members you wrote to, without your name. Your username is free again 30 days after.
       </Text>
+      {token && <ConfirmFromMail token={token} onDeleted={afterDeletion} />}
       <form onSubmit={form.onSubmit(submit)} aria-label="Delete my account" noValidate>
         <Stack gap="sm" maw={640}>
           <Radio.Group label="Your stories and series" {...form.getInputProps('works')}>
@@ -79,9 +139,20 @@ export function DeleteAccount() {
             required
             {...form.getInputProps('password')}
           />
-          <Button type="submit" color="red" loading={remove.isPending} w="fit-content">
-            Delete My Account
-          </Button>
+          <Group>
+            <Button type="submit" color="red" loading={remove.isPending}>
+              Delete My Account
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              loading={mail.isPending}
+              disabled={mail.isSuccess}
+              onClick={() => mail.mutate({ works, discussions })}
+            >
+              No password? Confirm by Email
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Stack>

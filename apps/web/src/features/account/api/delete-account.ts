@@ -25,21 +25,56 @@ export async function deleteAccount(request: AccountDeletion): Promise<DeletionA
 }
 
 /**
- * The mutation. The server ends every session of the account, so this one is cleared too (signing in
- * again is what cancels the deletion), once the screen's own `onSuccess` (its navigation away) is done:
- * cleared before, the settings screen's guard would send the member to sign in instead.
+ * The mutation. The server ends every session of the account; the screen clears this one once it has
+ * moved away (`DeleteAccount`): cleared earlier, the settings screen's guard would send the member to
+ * sign in again instead.
  */
 export function useDeleteAccount(
   userId: string,
   handlers: { onSuccess: (answer: DeletionAnswer) => Promise<void> | void; onError: (error: Error) => void },
 ) {
+  return useMutation({ mutationKey: accountKeys.deletion(userId), mutationFn: deleteAccount, ...handlers });
+}
+
+export type DeletionChoices = Omit<AccountDeletion, 'password'>;
+
+/**
+ * For a member with no password to give (single sign-on): the server mails a link to the account's
+ * address (`POST /api/account/delete/request-mail`); nothing changes until it is followed.
+ */
+export async function requestDeletionMail(
+  choices: DeletionChoices,
+): Promise<{ confirmWithinMinutes: number }> {
+  return pb.send('/api/account/delete/request-mail', { method: 'POST', body: choices });
+}
+
+export function useRequestDeletionMail(
+  userId: string,
+  handlers: {
+    onSuccess: (answer: { confirmWithinMinutes: number }) => void;
+    onError: (error: Error) => void;
+  },
+) {
   return useMutation({
-    mutationKey: accountKeys.deletion(userId),
-    mutationFn: deleteAccount,
-    onError: handlers.onError,
-    onSuccess: async (answer) => {
-      await handlers.onSuccess(answer);
-      pb.authStore.clear();
-    },
+    mutationKey: accountKeys.deletionMail(userId),
+    mutationFn: requestDeletionMail,
+    ...handlers,
+  });
+}
+
+/** The mailed link, followed while signed in (`POST /api/account/delete/confirm`). */
+export async function confirmAccountDeletion(token: string): Promise<DeletionAnswer> {
+  return pb.send<DeletionAnswer>('/api/account/delete/confirm', { method: 'POST', body: { token } });
+}
+
+/** As `useDeleteAccount`, for the mailed link. */
+export function useConfirmAccountDeletion(
+  userId: string,
+  handlers: { onSuccess: (answer: DeletionAnswer) => Promise<void> | void; onError: (error: Error) => void },
+) {
+  return useMutation({
+    mutationKey: accountKeys.deletionConfirmation(userId),
+    mutationFn: confirmAccountDeletion,
+    ...handlers,
   });
 }
