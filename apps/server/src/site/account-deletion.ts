@@ -1,6 +1,7 @@
 /**
  * Leaving the site (issue 45, docs/adr/0037-account-deletion.md). A member asks for their account to
- * be deleted (apis/account.ts checks the password first) and chooses what becomes of their works:
+ * be deleted (apis/account.ts checks the password first, or a link
+ * mailed to the account's address) and chooses what becomes of their works:
  *
  * - stories and series are **orphaned** (kept, credited to the `orphaned` account, as AO3 does) or
  *   **deleted**; a work that has co-authors left stays theirs either way, only the leaving member's
@@ -79,14 +80,17 @@ async function idsOf(db: WriteScope['db'], query: ReturnType<typeof sql<{ id: st
 async function ensurePlaceholder(core: Core, s: WriteScope, who: (typeof PLACEHOLDERS)[number]) {
   const exists = await idsOf(s.db, sql<{ id: string }>`SELECT id FROM users WHERE id = ${who.id}`);
   if (exists.length) return;
+  // A member who took the name before there were stand-ins keeps it; the stand-in is named apart.
+  const taken = await idsOf(s.db, sql<{ id: string }>`SELECT id FROM users WHERE username = ${who.username}`);
+  const username = taken.length ? `${who.username}-${randomString(6)}` : who.username;
   const password = randomString(40);
   await createRecord(
     core.records,
     collectionOf(core, 'users'),
     {
       id: who.id,
-      username: who.username,
-      email: `${who.username}@placeholder.invalid`,
+      username,
+      email: `${who.id}@placeholder.invalid`,
       emailVisibility: false,
       password,
       passwordConfirm: password,

@@ -25,6 +25,7 @@ import {
   addMember,
   apiCaller,
   buildCommunity,
+  forgetRemembered,
   signIn,
   type Caller,
   type Community,
@@ -466,5 +467,49 @@ describeEachDialect('deleting one’s account (issue 45)', (getDb) => {
     await eraseDueAccounts(community.core, Date.now() + (USERNAME_COOLING_OFF_DAYS + 1) * DAY_MS);
     expect(await withheld('cooling')).toBe(false);
     expect((await register('cooling')).statusCode).toBe(200);
+  });
+});
+
+describeEachDialect('the stand-in accounts beside a member who already had the name (issue 45)', (getDb) => {
+  let community: Community;
+  beforeAll(async () => {
+    community = await buildCommunity(getDb());
+  });
+  afterAll(async () => {
+    await community.server.close();
+  });
+
+  it('a member named "orphaned" before there were stand-ins keeps the name; the stand-in is named apart', async () => {
+    // Written as an operator's old data would be: the site refuses the name to members now.
+    await sql`UPDATE users SET username = 'orphaned' WHERE id = ${CAST.bob}`.execute(
+      community.core.db.kysely,
+    );
+    forgetRemembered(community);
+    const api = apiCaller(community);
+    const member = await addMember(community, 'leaving');
+    const post = await api({ token: member.token }, 'POST', 'collections/posts/records', {
+      type: 'story',
+      title: 'Left behind',
+      contributors: [member.id],
+    });
+    expect(post.statusCode).toBe(200);
+    const erased = await api('admin', 'POST', 'account/delete-member', {
+      user: member.id,
+      works: 'orphan',
+      reason: 'asked by mail',
+    });
+    expect(erased.statusCode, erased.body).toBe(204);
+    const kept = await api(
+      'superuser',
+      'GET',
+      `collections/posts/records/${post.json<{ id: string }>().id}?expand=contributors`,
+    );
+    expect(kept.json()).toMatchObject({ contributors: [ORPHANED.id] });
+    expect(
+      kept.json<{ expand: { contributors: Array<{ username: string }> } }>().expand.contributors[0]?.username,
+    ).toMatch(/^orphaned-[a-z0-9]{6}$/);
+    expect((await api('superuser', 'GET', `collections/users/records/${CAST.bob}`)).json()).toMatchObject({
+      username: 'orphaned',
+    });
   });
 });
