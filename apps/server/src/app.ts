@@ -17,6 +17,7 @@ import type { Restart } from './core/backups/service';
 import { registerSite } from './site';
 import { schedulePresenceSweep } from './site/presence';
 import { scheduleScheduledPublishing } from './site/scheduled';
+import { scheduleAccountErasure } from './site/account-deletion';
 import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
@@ -190,6 +191,7 @@ async function startInstance(config: Config, logger: Logger, restart: Restart): 
     logger.info(site, 'community collections brought up to date');
   schedulePresenceSweep(core);
   scheduleScheduledPublishing(core, config.scheduledPublishEveryMs);
+  scheduleAccountErasure(core, config.accountErasureEveryMs);
   core.crons.start();
   const readiness = readinessChecks({ db, files, pingRedis: cluster.ping });
   const server = await createServer({ config, db, core, logger, readiness });

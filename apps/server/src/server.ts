@@ -15,6 +15,7 @@ import { registerLoadShedding } from './apis/load-shedding';
 import { registerSettledAnswers } from './apis/settled-answers';
 import { registerSecurityHeaders } from './apis/security-headers';
 import { registerSpa } from './apis/spa';
+import { registerAccountRoutes } from './apis/account';
 import { registerBatchRoutes } from './apis/batch';
 import { registerCfVerificationRoutes } from './apis/cf-verification';
 import { registerCollectionRoutes } from './apis/collections';
@@ -137,6 +138,7 @@ export async function createServer(ctx: AppContext): Promise<FastifyInstance> {
   registerSearchRoutes(app, ctx.core);
   registerEpubRoutes(app, ctx.core);
   registerCfVerificationRoutes(app, ctx.core, ctx.config);
+  registerAccountRoutes(app, ctx.core);
   registerBatchRoutes(app, ctx.core);
   registerFileRoutes(app, ctx.core);
   registerRealtimeRoutes(app, ctx.core);

@@ -206,6 +206,7 @@ describe('/admin/users', () => {
     renderApp('/admin/users');
     const row = await screen.findByTestId('user-row-alice');
     expect(within(row).queryByRole('button', { name: 'Roles' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: 'Ban' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ban ALICE' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), '   ');
@@ -234,6 +235,27 @@ describe('/admin/users', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
     await waitFor(() => expect(flashTexts()).toContain('success: Roles saved'));
     expect(fakeApi.requestsTo(`${USERS}/u1`, 'PATCH').map((r) => r.body)).toEqual([{ roles: ['moderator'] }]);
+  });
+
+  it('an admin deletes an account with the choices and a reason (issue 45)', async () => {
+    const DELETE_MEMBER = '/api/account/delete-member';
+    signIn({ roles: ['admin'] });
+    serveUsers([directoryUser('u1', 'alice', { is_banned: true })]);
+    fakeApi.on('POST', DELETE_MEMBER, { status: 204 });
+    renderApp('/admin/users');
+    const row = await screen.findByTestId('user-row-alice');
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the account of ALICE' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText('Give a reason: the moderation log keeps it')).toBeTruthy();
+    expect(fakeApi.requestsTo(DELETE_MEMBER)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Delete them' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), ' Banned spammer ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(flashTexts()).toContain('success: Account deleted'));
+    expect(fakeApi.requestsTo(DELETE_MEMBER).map((r) => r.body)).toEqual([
+      { user: 'u1', works: 'delete', discussions: 'keep', reason: 'Banned spammer' },
+    ]);
   });
 });
 

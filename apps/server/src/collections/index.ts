@@ -3,6 +3,7 @@
  * are created. Relations between them are resolved by name.
  */
 import type { CollectionInput } from '../core/collections/model';
+import { accountDeletions, retiredUsernames } from './accounts';
 import { blocks } from './blocks';
 import { labels, pages, tags } from './catalog';
 import { drafts, postRevisions } from './drafts';
@@ -55,4 +56,6 @@ export const communityCollections: readonly CollectionInput[] = [
   postRevisions,
   importLinks,
   legacyCredentials,
+  accountDeletions,
+  retiredUsernames,
 ];

@@ -105,7 +105,7 @@ export const moderationLog: CollectionInput = {
       name: 'action',
       type: 'select',
       required: true,
-      values: ['delete', 'ban', 'unban', 'pin', 'unpin', 'roles'],
+      values: ['delete', 'ban', 'unban', 'pin', 'unpin', 'roles', 'delete_account'],
     },
     { name: 'target_collection', type: 'text', max: 50 },
     { name: 'target_id', type: 'text', max: 50 },

@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import { ALPHANUMERIC, randomString } from '../tools/security/random';
 import type { ArchiveWriter, Dates } from './archive-writer';
+import { usernameWithheld } from '../site/account-deletion';
 import { UsernamePicker } from './usernames';
 
 export interface ArchiveMember {
@@ -42,7 +43,9 @@ export class MemberImporter {
 
   constructor(private readonly writer: ArchiveWriter) {
     this.usernames = new UsernamePicker(
-      async (username) => (await this.userWith('username', username)) !== null,
+      async (username) =>
+        (await this.userWith('username', username)) !== null ||
+        (await usernameWithheld(this.writer.db, username)),
     );
   }
 

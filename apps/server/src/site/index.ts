@@ -1,5 +1,6 @@
 /** The community's behaviour, plugged into the core's hooks (never into HTTP handlers). */
 import type { Core } from '../core';
+import { registerAccountDeletion } from './account-deletion';
 import { registerBlocks } from './blocks';
 import { registerChapters } from './chapters';
 import { registerCoauthors } from './coauthors';
@@ -52,4 +53,5 @@ export function registerSite(core: Core): void {
   registerProfileUsername(core);
   registerStaffChat(core);
   registerRevisions(core);
+  registerAccountDeletion(core);
 }

@@ -533,6 +533,30 @@ const rows: Row[] = [
   { collection: 'forums', op: 'delete', id: 'forummatrix0001', expect: { bob: 404, mod: 404, admin: 400 } },
   { collection: 'forum_posts', op: 'delete', id: 'forumpostbob001', expect: { alice: 404, bob: 204 } },
   { collection: 'forums', op: 'delete', id: 'forummatrix0001', expect: { admin: 204 } },
+  // Account deletion (issue 45): the queue is written by the server only (apis/account.ts asks for
+  // the password first); admins may read it. Retired usernames are a hash nobody reads.
+  {
+    collection: 'account_deletions',
+    op: 'list',
+    expect: { guest: [200, 0], bob: [200, 0], mod: [200, 0], admin: [200, 0], superuser: [200, 0] },
+  },
+  {
+    collection: 'account_deletions',
+    op: 'create',
+    body: { user: CAST.bob, works: 'delete', discussions: 'delete', erase_after: '2026-01-01 00:00:00.000Z' },
+    expect: { guest: 403, bob: 403, mod: 403, admin: 403 },
+  },
+  {
+    collection: 'retired_usernames',
+    op: 'list',
+    expect: { guest: 403, bob: 403, mod: 403, admin: 403, superuser: [200, 0] },
+  },
+  {
+    collection: 'retired_usernames',
+    op: 'create',
+    body: { name_hash: 'a'.repeat(64), until: '2099-01-01 00:00:00.000Z' },
+    expect: { guest: 403, bob: 403, admin: 403 },
+  },
   // staff_messages: the dashboard's staff chat; staff only, each as themself, never edited.
   {
     collection: 'staff_messages',
@@ -692,7 +716,39 @@ const rows: Row[] = [
 ];
 
 /** Operations outside the record API, by path: expected status per caller. */
-const routes: Array<{ path: string; expect: Partial<Record<Role, number>> }> = [
+const routes: Array<{
+  path: string;
+  /** GET unless said; a POST sends `payload`. */
+  method?: 'POST';
+  payload?: Record<string, unknown>;
+  expect: Partial<Record<Role, number>>;
+}> = [
+  // Deleting an account (apis/account.ts): one's own with the password, members only (a wrong one is
+  // a 400 that deletes nothing); another's by admins only, with a reason.
+  {
+    path: '/api/account/delete',
+    method: 'POST',
+    payload: { works: 'orphan', password: 'not the password' },
+    expect: { guest: 401, banned: 401, superuser: 401, bob: 400, mod: 400, admin: 400 },
+  },
+  {
+    path: '/api/account/delete/request-mail',
+    method: 'POST',
+    payload: { works: 'burn' },
+    expect: { guest: 401, banned: 401, superuser: 401, bob: 400, admin: 400 },
+  },
+  {
+    path: '/api/account/delete/confirm',
+    method: 'POST',
+    payload: { token: 'not a token' },
+    expect: { guest: 401, banned: 401, superuser: 401, bob: 400, admin: 400 },
+  },
+  {
+    path: '/api/account/delete-member',
+    method: 'POST',
+    payload: { user: CAST.bob, works: 'orphan' },
+    expect: { guest: 401, banned: 401, superuser: 401, bob: 403, alice: 403, mod: 403, admin: 400 },
+  },
   // EPUB export (apis/epub.ts): members download what they may view; a draft only its contributors
   // and moderators, with a 403 that says why for everyone else; guests sign in first.
   {
@@ -749,11 +805,12 @@ describeEachDialect('permission matrix', (getDb) => {
     for (const role of ALL) {
       const status = route.expect[role];
       if (status === undefined) continue;
-      it(`GET ${route.path} as ${role} → ${status}`, async () => {
+      it(`${route.method ?? 'GET'} ${route.path} as ${role} → ${status}`, async () => {
         const token = community.token(role);
         const res = await community.server.inject({
-          method: 'GET',
+          method: route.method ?? 'GET',
           url: route.path,
+          ...(route.payload ? { payload: route.payload } : {}),
           headers: token ? { authorization: token } : {},
         });
         expect(res.statusCode, res.statusCode === 200 ? '' : res.body).toBe(status);

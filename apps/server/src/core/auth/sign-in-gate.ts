@@ -11,6 +11,20 @@ import type { RecordData } from '../records/record';
 import type { RequestInfo } from '../rules/request-info';
 import { isBanned } from './tokens';
 
+/** Told of every sign-in the gate let through, before its token is issued. */
+export type SignInListener = (collection: Collection, record: RecordData) => Promise<void>;
+
+/**
+ * Listeners per core (keyed by its record context, so several cores in one process, as in the tests,
+ * keep their own). Site behaviour that must follow a sign-in, whatever its method, registers here:
+ * a pending account deletion is cancelled by signing in (site/account-deletion.ts).
+ */
+const listeners = new WeakMap<RecordContext, SignInListener[]>();
+
+export function onSignIn(records: RecordContext, listener: SignInListener): void {
+  listeners.set(records, [...(listeners.get(records) ?? []), listener]);
+}
+
 export const BANNED_MESSAGE = 'This account has been banned.';
 const AUTH_RULE_FAILED = "The request doesn't satisfy the collection requirements to authenticate.";
 
@@ -24,4 +38,5 @@ export async function assertMaySignIn(
   if (isBanned(record)) throw new ApiError(403, BANNED_MESSAGE);
   if (!(await passesAuthRule(records, collection, record, request)))
     throw new ApiError(403, AUTH_RULE_FAILED);
+  for (const listener of listeners.get(records) ?? []) await listener(collection, record);
 }

@@ -123,6 +123,19 @@ export class LogStore {
     return Number(result.numAffectedRows ?? 0);
   }
 
+  /**
+   * Removes every entry whose message or data carries `needle` (an erased account's id in a request's
+   * address, issue 45); returns how many. A full scan, fine for something as rare as an erasure.
+   */
+  async deleteMentioning(needle: string): Promise<number> {
+    const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const result = await sql`DELETE FROM _logs
+      WHERE message LIKE ${like} ESCAPE '\\' OR CAST(data AS TEXT) LIKE ${like} ESCAPE '\\'`.execute(
+      this.logsDb.kysely,
+    );
+    return Number(result.numAffectedRows ?? 0);
+  }
+
   private where(filter: string | undefined, invalid?: string): RawBuilder<unknown> {
     if (!filter?.trim()) return sql`1 = 1`;
     return asBadRequest(() => compileFilter(parseFilter(filter), this.resolver, this.logsDb.flavor), invalid);

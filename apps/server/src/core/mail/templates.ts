@@ -95,3 +95,29 @@ export function otpMail(to: string, code: string, durationSeconds: number, ctx: 
     ctx,
   );
 }
+
+/**
+ * Confirms an account deletion by mail, for members who have no password to give (single sign-on,
+ * issue 45). The link opens /settings, which confirms through `POST /api/account/delete/confirm`.
+ */
+export function accountDeletionMail(
+  to: string,
+  token: string,
+  minutes: number,
+  ctx: MailContext,
+): MailMessage {
+  return compose(
+    to,
+    `Confirm deleting your ${ctx.siteTitle} account`,
+    [
+      'Someone signed in to your account asked for it to be deleted.',
+      `The link works for ${minutes} minutes. After you confirm, the account is erased 7 days later unless you sign in before then.`,
+      'If it was not you, ignore this mail and change your password or sign-in method: nothing is deleted.',
+    ],
+    {
+      url: `${ctx.publicUrl}/settings?deleteAccountToken=${encodeURIComponent(token)}`,
+      label: 'Confirm deleting my account',
+    },
+    ctx,
+  );
+}

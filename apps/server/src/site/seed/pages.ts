@@ -115,7 +115,10 @@ export const PAGES: PageSeed[] = [
     content: p(
       'We keep only what the site needs: your username, email, birthday (to confirm you are an adult), your profile, and what you post.',
       'Your email and birthday are visible only to you and to moderators. What you read is private: view counts are shown, never who viewed. Passwords are stored as salted hashes only.',
-      'We do not sell data or show third-party advertising. You can ask for a copy or the deletion of your data through the contact page.',
+      'We do not sell data or show third-party advertising. You can ask for a copy of your data through the contact page.',
+      'You can delete your account yourself, in Settings, under "Delete my account", with your password. The account is erased 7 days later; if you sign in before then, the deletion is cancelled. You choose what happens to your stories and series: kept for readers, shown as by "orphaned" (a story you wrote with co-authors stays theirs), or deleted. Your comments and forum posts stay, shown as by "deleted member", because other members replied to them; you can ask for them to be deleted instead, and those someone answered then keep their place without your text.',
+      'When the account is erased, your profile, avatar, likes, favorites, views, follows, reading progress, blocks, mutes, drafts, notifications and sessions are deleted. Messages you exchanged stay with the other member, without your name. Like and view counts go down by yours. Your username can be taken by someone else 30 days later. Nothing that remains is linked to your account any more (what you wrote in a kept story or comment stays as you wrote it).',
+      'Request logs are kept for 5 days. Backups are kept for at most 30 days, so an erased account disappears from them within 30 days; if a backup is ever restored, we erase the account again.',
     ),
   },
   {

@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { DeleteAccount } from '../../features/account/delete-account';
 import { SettingsPage } from '../../features/account/settings-page';
 import { BlockedMembers } from '../../features/blocks/blocked-members';
 import { WhoMayMessageMe } from '../../features/messages/who-may-message-me';
@@ -7,7 +8,8 @@ import { ReaderSettingsSection } from '../../features/reader-settings/reader-set
 
 /**
  * /settings: the account's settings, then reader settings, the messages feature's "Who may message me",
- * the blocks feature's blocked members and the muted tags and labels.
+ * the blocks feature's blocked members, the muted tags and labels, and last, away from the everyday
+ * settings, deleting the account.
  */
 export function SettingsScreen() {
   return (
@@ -27,6 +29,7 @@ export function SettingsScreen() {
         <BlockedMembers />
       </Stack>
       <MutedFiltersSection />
+      <DeleteAccount />
     </Stack>
   );
 }

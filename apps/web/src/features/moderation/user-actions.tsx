@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ROLES, parseRoles, type Role } from '../../lib/roles';
+import { ACCOUNT_REMOVAL_TEXTS, useDeleteUserAccount, type AccountRemoval } from './api/delete-user-account';
 import { USER_CHANGE_TEXTS, useUpdateUser } from './api/update-user';
 import type { DirectoryUser } from './api/get-users';
 
@@ -81,7 +82,89 @@ function RolesForm({ user, onDone }: { user: DirectoryUser; onDone: () => void }
   );
 }
 
-/** The row's actions: moderators ban and unban; only admins see the roles control (the server agrees). */
+/**
+ * An admin deletes the account at once (no grace period), choosing what becomes of the member's works
+ * and discussions as members do for their own, with the reason the moderation log keeps.
+ */
+function DeleteAccountForm({
+  user,
+  name,
+  onDone,
+}: {
+  user: DirectoryUser;
+  name: string;
+  onDone: () => void;
+}) {
+  const remove = useDeleteUserAccount();
+  const [choice, setChoice] = useState<Pick<AccountRemoval, 'works' | 'discussions'>>({
+    works: 'orphan',
+    discussions: 'keep',
+  });
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  return (
+    <form
+      aria-label={`Delete the account of ${name}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!reason.trim()) return setMissing(true);
+        remove.mutate({ user: user.id, ...choice, reason }, { onSuccess: onDone });
+      }}
+    >
+      <Stack>
+        <Radio.Group
+          label="Their stories and series"
+          value={choice.works}
+          onChange={(works) => setChoice({ ...choice, works: works === 'delete' ? 'delete' : 'orphan' })}
+        >
+          <Stack gap={4} mt={4}>
+            <Radio value="orphan" label='Keep them, shown as by "orphaned"' />
+            <Radio value="delete" label="Delete them" />
+          </Stack>
+        </Radio.Group>
+        <Radio.Group
+          label="Their comments and forum posts"
+          value={choice.discussions}
+          onChange={(discussions) =>
+            setChoice({ ...choice, discussions: discussions === 'delete' ? 'delete' : 'keep' })
+          }
+        >
+          <Stack gap={4} mt={4}>
+            <Radio value="keep" label='Keep them, shown as by "deleted member"' />
+            <Radio value="delete" label="Delete those nobody answered" />
+          </Stack>
+        </Radio.Group>
+        <Textarea
+          label="Reason"
+          description={`Why the account of ${name} is deleted. It is erased at once and cannot be restored.`}
+          required
+          rows={3}
+          value={reason}
+          error={missing ? ACCOUNT_REMOVAL_TEXTS.reasonRequired : undefined}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setMissing(false);
+          }}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={remove.isPending}>
+            Delete account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The row's actions: moderators ban and unban; only admins see the roles control and account deletion
+ * (the server agrees).
+ */
 export function UserActions({
   user,
   name,
@@ -91,7 +174,7 @@ export function UserActions({
   name: string;
   canChangeRoles: boolean;
 }) {
-  const [open, setOpen] = useState<'ban' | 'roles' | null>(null);
+  const [open, setOpen] = useState<'ban' | 'roles' | 'delete' | null>(null);
   const close = () => setOpen(null);
   return (
     <Group gap={4} wrap="nowrap">
@@ -108,14 +191,26 @@ export function UserActions({
           Roles
         </Button>
       )}
+      {canChangeRoles && (
+        <Button size="compact-xs" variant="light" color="red" onClick={() => setOpen('delete')}>
+          Delete
+        </Button>
+      )}
       <Modal
         opened={open !== null}
         onClose={close}
         centered
-        title={open === 'roles' ? `Roles of ${name}` : `${user.is_banned ? 'Unban' : 'Ban'} ${name}`}
+        title={
+          open === 'roles'
+            ? `Roles of ${name}`
+            : open === 'delete'
+              ? `Delete the account of ${name}`
+              : `${user.is_banned ? 'Unban' : 'Ban'} ${name}`
+        }
       >
         {open === 'ban' && <BanForm user={user} name={name} onDone={close} />}
         {open === 'roles' && <RolesForm user={user} onDone={close} />}
+        {open === 'delete' && <DeleteAccountForm user={user} name={name} onDone={close} />}
       </Modal>
     </Group>
   );

@@ -19,7 +19,7 @@ export interface Decision {
 }
 
 interface LogEntry extends RecordModel {
-  action: 'delete' | 'ban' | 'unban' | 'roles';
+  action: 'delete' | 'ban' | 'unban' | 'roles' | 'delete_account';
   target_collection: string;
   summary: string;
   reason: string;
@@ -51,6 +51,8 @@ function fromLog(entry: LogEntry): Decision {
     ban: `banned ${entry.summary}`,
     unban: `lifted the ban on ${entry.summary}`,
     roles: `set roles of ${entry.summary}`,
+    // The summary names nobody: the account was erased (issue 45).
+    delete_account: `deleted ${entry.summary}`,
   }[entry.action];
   return { id: entry.id, when: entry.created, moderator: entry.expand?.moderator, what, why: entry.reason };
 }
