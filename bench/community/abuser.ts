@@ -32,6 +32,9 @@ const ATTACK_SUBSCRIPTIONS = 1000;
 const CHEAP_SUBSCRIPTIONS = 20;
 
 const tally: Tally = {};
+/** `ABUSE_ONLY=epub,huge-body`: only these kinds of abuse, to see what each one costs the others. */
+const only = (process.env.ABUSE_ONLY ?? '').split(',').filter(Boolean);
+const does = (kind: string) => only.length === 0 || only.includes(kind);
 let running = false;
 
 function count(kind: string, status: number | string): void {
@@ -113,8 +116,8 @@ async function abuse(url: string, orders: AbuserOrders): Promise<void> {
   const huge = `{"user":"${orders.memberId}","type":"story","data":"${'a'.repeat(30 * 1024 * 1024)}"}`;
   try {
     while (running) {
-      await subscribeAll(url, orders, clientIds);
-      for (let i = 0; i < 5 && running; i++) {
+      if (does('subscribe')) await subscribeAll(url, orders, clientIds);
+      for (let i = 0; i < 5 && running && does('comments'); i++) {
         const body = JSON.stringify({
           target: orders.postId,
           author: orders.commenterId,
@@ -122,17 +125,20 @@ async function abuse(url: string, orders: AbuserOrders): Promise<void> {
         });
         count('comments', await post(url, '/api/collections/comments/records', orders.commenterToken, body));
       }
-      try {
-        const response = await fetch(`${url}/api/epub/stories/${orders.draftStoryId}`, {
-          headers: { authorization: orders.token },
-        });
-        await response.arrayBuffer();
-        count('epub', response.status);
-      } catch {
-        count('epub', 'socket');
-      }
-      count('deep-json', await post(url, '/api/collections/drafts/records', orders.token, deep));
-      count('huge-body', await post(url, '/api/collections/drafts/records', orders.token, huge));
+      if (does('epub'))
+        try {
+          const response = await fetch(`${url}/api/epub/stories/${orders.draftStoryId}`, {
+            headers: { authorization: orders.token },
+          });
+          await response.arrayBuffer();
+          count('epub', response.status);
+        } catch {
+          count('epub', 'socket');
+        }
+      if (does('deep-json'))
+        count('deep-json', await post(url, '/api/collections/drafts/records', orders.token, deep));
+      if (does('huge-body'))
+        count('huge-body', await post(url, '/api/collections/drafts/records', orders.token, huge));
     }
   } finally {
     abort.abort();
