@@ -17,6 +17,8 @@
 export interface AbuserOrders {
   token: string;
   memberId: string;
+  /** The address its requests come from, as the trusted proxy in front of the server tells it. */
+  address: string;
   /** Its own unpublished story, whose content is pathological markdown. */
   draftStoryId: string;
   /** The second member, who comments, and the post they comment on. */
@@ -32,6 +34,8 @@ const ATTACK_SUBSCRIPTIONS = 1000;
 const CHEAP_SUBSCRIPTIONS = 20;
 
 const tally: Tally = {};
+/** The forwarded-address header every request carries (set on start). */
+let from: Record<string, string> = {};
 /** `ABUSE_ONLY=epub,huge-body`: only these kinds of abuse, to see what each one costs the others. */
 const only = (process.env.ABUSE_ONLY ?? '').split(',').filter(Boolean);
 const does = (kind: string) => only.length === 0 || only.includes(kind);
@@ -49,7 +53,7 @@ const topic = (filter: string) =>
 
 /** Opens a stream and keeps reading it; resolves with its client id. */
 async function openStream(url: string, abort: AbortSignal): Promise<string> {
-  const response = await fetch(`${url}/api/realtime`, { signal: abort });
+  const response = await fetch(`${url}/api/realtime`, { signal: abort, headers: from });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
@@ -74,7 +78,7 @@ async function post(url: string, path: string, token: string, body: string): Pro
   try {
     const response = await fetch(`${url}${path}`, {
       method: 'POST',
-      headers: { authorization: token, 'content-type': 'application/json' },
+      headers: { ...from, authorization: token, 'content-type': 'application/json' },
       body,
     });
     await response.arrayBuffer();
@@ -128,7 +132,7 @@ async function abuse(url: string, orders: AbuserOrders): Promise<void> {
       if (does('epub'))
         try {
           const response = await fetch(`${url}/api/epub/stories/${orders.draftStoryId}`, {
-            headers: { authorization: orders.token },
+            headers: { ...from, authorization: orders.token },
           });
           await response.arrayBuffer();
           count('epub', response.status);
@@ -150,6 +154,7 @@ let work: Promise<void> = Promise.resolve();
 process.on('message', (message: { type: string; url?: string; orders?: AbuserOrders }) => {
   if (message.type === 'start') {
     running = true;
+    from = { 'x-forwarded-for': message.orders!.address };
     work = abuse(message.url!, message.orders!).catch((error: unknown) => count('failed', String(error)));
     process.send?.({ type: 'started' });
   } else if (message.type === 'stop') {

@@ -6,6 +6,10 @@
  * 1,000 costly live subscriptions on each of 10 streams with comments arriving, EPUB exports of a
  * pathological draft, JSON nested 100,000 deep and 30 MB bodies (`noisy-neighbour`). The readers'
  * p99 must stay under 100 ms with no errors; the row's answer tallies what the abuser was told.
+ *
+ * Both rows run with the site's own limits on, as it is deployed (the other scenarios turn them off
+ * to measure the engine alone): behind a proxy (`TRUST_PROXY`), each reader's request comes from one
+ * of many members' addresses, and everything the abuser sends from one address of its own.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -32,6 +36,21 @@ export const NOISY_BUDGET: Budget = { rps: 0, p99Ms: 100, label: 'p99 < 100 ms, 
 /** The lists the readers ask, in turn. */
 const READER_LISTS = ['stories-latest', 'comments-page', 'notifications-all', 'labels'];
 
+/** How many addresses the readers' requests come from: 50 connections stand for many members. */
+const READER_ADDRESSES = 2000;
+const readerAddress = (i: number) => `10.1.${Math.floor((i % READER_ADDRESSES) / 250)}.${(i % 250) + 1}`;
+/** The abuser's one address (from the documentation range). */
+const ABUSER_ADDRESS = '203.0.113.66';
+
+/** The server the noisy scenario needs: one that reads the client's address from its proxy. */
+export const NOISY_SERVER_ENV = { TRUST_PROXY: 'loopback' };
+
+/** What the scenario needs beyond the abuser's orders: a superuser, to turn the site's limits on. */
+export interface NoisySetup {
+  orders: AbuserOrders;
+  superuserToken: string;
+}
+
 /** Markdown whose structure is worst for a markdown parser: links that never close, repeated. */
 const PATHOLOGICAL_DRAFT = '[a]('.repeat(30_000);
 
@@ -39,12 +58,19 @@ const PATHOLOGICAL_DRAFT = '[a]('.repeat(30_000);
  * Prepares what the abuser needs while the bench still holds its core: its own unpublished story
  * with pathological text, and a second member who comments.
  */
-export async function prepareAbuser(
-  core: Core,
-  facts: CommunityFacts,
-  tokens: Tokens,
-): Promise<AbuserOrders> {
-  const system = systemRequest(core.registry.find('_superusers')!);
+export async function prepareAbuser(core: Core, facts: CommunityFacts, tokens: Tokens): Promise<NoisySetup> {
+  const superusers = core.registry.find('_superusers')!;
+  const system = systemRequest(superusers);
+  const superuser = await createRecord(
+    core.records,
+    superusers,
+    {
+      email: 'noisy-bench@example.com',
+      password: 'noisy-bench-password',
+      passwordConfirm: 'noisy-bench-password',
+    },
+    system,
+  );
   const last = facts.pool.length - 1;
   const abuser = facts.pool[last]!;
   const post = await createRecord(
@@ -59,13 +85,22 @@ export async function prepareAbuser(
     { post: post.id, content: PATHOLOGICAL_DRAFT },
     system,
   );
+  const superuserRow = await core.db.kysely
+    .selectFrom('_superusers')
+    .selectAll()
+    .where('id', '=', String(superuser.id))
+    .executeTakeFirstOrThrow();
   return {
-    token: tokens.members[last]!,
-    memberId: abuser.id,
-    draftStoryId: String(story.id),
-    commenterToken: tokens.members[last - 1]!,
-    commenterId: facts.pool[last - 1]!.id,
-    postId: facts.popularStories[0]!.postId,
+    orders: {
+      token: tokens.members[last]!,
+      memberId: abuser.id,
+      address: ABUSER_ADDRESS,
+      draftStoryId: String(story.id),
+      commenterToken: tokens.members[last - 1]!,
+      commenterId: facts.pool[last - 1]!.id,
+      postId: facts.popularStories[0]!.postId,
+    },
+    superuserToken: await core.tokens.issue(superusers, superuserRow, 'auth'),
   };
 }
 
@@ -81,7 +116,10 @@ export function readersScenario(scenarios: Scenario[], key: string, title: strin
     title,
     connections: lists[0]!.connections,
     budget: NOISY_BUDGET,
-    request: (i) => lists[i % lists.length]!.request(Math.floor(i / lists.length)),
+    request: (i) => {
+      const spec = lists[i % lists.length]!.request(Math.floor(i / lists.length));
+      return { ...spec, headers: { ...spec.headers, 'x-forwarded-for': readerAddress(i) } };
+    },
     check: (status, body) => lists[0]!.check(status, body),
   };
 }
@@ -108,8 +146,32 @@ function describeTally(tally: Record<string, Record<string, number>>): string {
     .join('; ');
 }
 
-/** Runs the readers alone, then beside the abuser; returns both rows. */
+/** Turns the site's rate limits (HTTP and per-member writes) on or off, as an admin would. */
+async function setRateLimits(server: ServerChild, superuserToken: string, enabled: boolean): Promise<void> {
+  const response = await fetch(`${server.url}/api/settings`, {
+    method: 'PATCH',
+    headers: { authorization: superuserToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ rateLimits: { enabled } }),
+  });
+  if (!response.ok) throw new Error(`turning rate limits ${enabled ? 'on' : 'off'}: ${response.status}`);
+}
+
+/** Runs the readers alone, then beside the abuser, with the site's limits on; returns both rows. */
 export async function runNoisyNeighbour(
+  server: ServerChild,
+  scenarios: Scenario[],
+  { orders, superuserToken }: NoisySetup,
+  config: BenchConfig,
+): Promise<ScenarioOutcome[]> {
+  await setRateLimits(server, superuserToken, true);
+  try {
+    return await measureBoth(server, scenarios, orders, config);
+  } finally {
+    await setRateLimits(server, superuserToken, false);
+  }
+}
+
+async function measureBoth(
   server: ServerChild,
   scenarios: Scenario[],
   orders: AbuserOrders,

@@ -34,7 +34,7 @@ import { killAll, machineCpu, startServer } from '../processes';
 import { formatMs, formatRps, type BenchReport, type DialectReport, type ScenarioOutcome } from '../report';
 import { helloScenario, type Scenario } from '../scenarios';
 import { buildCommunity, type CommunityFacts } from './dataset';
-import { NOISY_KEY, prepareAbuser, runNoisyNeighbour } from './noisy-neighbour';
+import { NOISY_KEY, NOISY_SERVER_ENV, prepareAbuser, runNoisyNeighbour } from './noisy-neighbour';
 import { communityScenarios, type Tokens } from './scenarios';
 
 export const COMMUNITY_START = '<!-- bench:community:start -->';
@@ -276,7 +276,7 @@ async function runDialect(
   log(`== ${report.label}: HTTP scenarios (server in a child process)`);
   // BENCH_PROFILE=1 works for this suite too: a V8 CPU profile of the server per dialect.
   const profileDir = path.join(config.resultsDir, 'profiles', `community-${dialect}`);
-  const server = await startServer('app', env, [
+  const server = await startServer('app', noisy ? { ...env, ...NOISY_SERVER_ENV } : env, [
     '--expose-gc',
     ...(config.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
   ]);

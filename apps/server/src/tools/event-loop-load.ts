@@ -6,12 +6,17 @@
  * (`/api/health/ready`), until the delay comes down.
  *
  * The process counts as overloaded from a window whose 99th percentile delay is over the threshold,
- * and again as keeping up from a window under half of it, so it does not flap at the edge.
+ * and again as keeping up from a window under half of it, so it does not flap at the edge. It is
+ * severely overloaded while the last window's delay was over three times the threshold: then even
+ * ordinary work waits too long, whereas below that only the costliest work is worth refusing.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
 /** How often the delay is read (and the histogram started afresh). */
 const WINDOW_MS = 500;
+
+/** How many times the threshold the delay must reach to count as severe. */
+export const SEVERE_FACTOR = 3;
 
 export class EventLoopLoad {
   private readonly histogram: IntervalHistogram;
@@ -35,6 +40,10 @@ export class EventLoopLoad {
 
   get overloaded(): boolean {
     return this.isOverloaded;
+  }
+
+  get severelyOverloaded(): boolean {
+    return this.isOverloaded && this.delayMs > this.thresholdMs * SEVERE_FACTOR;
   }
 
   /** Told whenever the process starts or stops counting as overloaded. */

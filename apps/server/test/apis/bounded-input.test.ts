@@ -3,6 +3,7 @@
  * allows (as a JSON body, as a multipart text field and as `@jsonPayload`), and bodies larger than a
  * route reads, sent as the attacker sent them.
  */
+import net from 'node:net';
 import { expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT, ROUTE_BODY_LIMITS } from '../../src/apis/body-limits';
 import { MAX_JSON_DEPTH } from '../../src/tools/json-depth';
@@ -72,6 +73,32 @@ describeEachDialect('bounded input', (get) => {
       payload: JSON.stringify({ data: { content: 'é'.repeat(1_000_000) } }),
     });
     expect(story.statusCode, story.body.slice(0, 200)).toBe(200);
+  });
+
+  it('closes the connection after refusing a 30 MB body, without reading the rest of it', async () => {
+    const address = await community.server.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const answer: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => answer.push(chunk));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => undefined);
+    socket.write(
+      [
+        'POST /api/collections/drafts/records HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Authorization: ${community.token('bob')!}`,
+        'Content-Type: application/json',
+        `Content-Length: ${30 * 1024 * 1024}`,
+        '',
+        '',
+      ].join('\r\n') + `{"data":"${'a'.repeat(64 * 1024)}`,
+    );
+    // The client sends no more: the server must answer and hang up on its own.
+    await closed;
+    const head = Buffer.concat(answer).toString('latin1');
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head.toLowerCase()).toContain('connection: close');
   });
 
   it('reads no more than 1 MiB on routes that need little: sign-in and account mails', async () => {

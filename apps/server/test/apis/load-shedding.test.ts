@@ -1,13 +1,15 @@
 /**
- * When the event loop cannot keep up, new API requests are refused at once with 503 and
- * `Retry-After` and readiness says so, while the health probes keep answering; once the delay comes
- * down, everything is served again. The loop is really blocked (a busy wait), so the delay is
+ * When the event loop cannot keep up, the costliest new API work is refused at once with 503 and
+ * `Retry-After` while ordinary pages are served; when it is far behind, every new API request is,
+ * and readiness says so, while the health probes keep answering; once the delay comes down,
+ * everything is served again. The loop is really blocked (a busy wait), so the delay is
  * measured by the server's own monitor as it would be under load, never faked.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { COSTLY_BODY_BYTES, refusedAt, type LoopLevel } from '../../src/apis/load-shedding';
 import { createTestServer } from '../support/app';
 import { describeEachDialect } from '../support/databases';
 import { sleep } from '../support/wait';
@@ -34,9 +36,70 @@ function dataDir(): string {
   return dir;
 }
 
+describe('what is refused at each level of load', () => {
+  const asked = (method: string, url: string, contentLength = 0) => ({ method, url, contentLength });
+  const costly = [
+    asked('POST', '/api/realtime'),
+    asked('GET', '/api/epub/stories/:id'),
+    asked('GET', '/api/epub/series/:id'),
+    asked('POST', '/api/backups'),
+    asked('POST', '/api/backups/upload'),
+    asked('PUT', '/api/collections/import'),
+    asked('POST', '/api/batch'),
+    asked('POST', '/api/collections/:collection/records', COSTLY_BODY_BYTES + 1),
+  ];
+  const ordinary = [
+    asked('GET', '/api/collections/:collection/records'),
+    asked('POST', '/api/collections/:collection/records', 2_000),
+    asked('GET', '/api/realtime'),
+    asked('GET', '/api/search/stories'),
+  ];
+  const never = [asked('GET', '/api/health'), asked('GET', '/api/health/ready'), asked('GET', '/stories')];
+  const refused = (level: LoopLevel, list: typeof costly) => list.map((subject) => refusedAt(level, subject));
+
+  it('keeping up: nothing', () => {
+    expect(refused('keeping-up', [...costly, ...ordinary, ...never])).not.toContain(true);
+  });
+  it('overloaded: only the costly work that can wait', () => {
+    expect(refused('overloaded', costly)).not.toContain(false);
+    expect(refused('overloaded', [...ordinary, ...never])).not.toContain(true);
+  });
+  it('severely overloaded: every API request but the health probes', () => {
+    expect(refused('severe', [...costly, ...ordinary])).not.toContain(false);
+    expect(refused('severe', never)).not.toContain(true);
+  });
+});
+
 describeEachDialect('load shedding', (get) => {
   it(
-    'refuses new API work while the loop lags, answers health, and recovers by itself',
+    'while the loop lags, refuses costly work and serves ordinary pages',
+    async () => {
+      const server = await createTestServer(get().db, {
+        config: { loadShedDelayMs: THRESHOLD_MS, dataDir: dataDir() },
+      });
+      try {
+        const subscribe = () => server.inject({ method: 'POST', url: '/api/realtime', payload: {} });
+        const labels = () => server.inject({ method: 'GET', url: '/api/collections/_superusers/records' });
+        // Held for about twice the threshold (overloaded, not severely) until both answers were
+        // seen in the same window: a loaded machine may add enough delay to make one window severe.
+        const costlyRefusedOnly = ([costly, ordinary]: number[]) => costly === 503 && ordinary !== 503;
+        let seen: number[] = [];
+        for (let tries = 0; tries < PATIENCE_TRIES / 10 && !costlyRefusedOnly(seen); tries++) {
+          blockLoop(THRESHOLD_MS * 2);
+          await sleep(50);
+          seen = (await Promise.all([subscribe(), labels()])).map((answer) => answer.statusCode);
+        }
+        expect(seen[0]).toBe(503);
+        expect(seen[1]).not.toBe(503);
+      } finally {
+        await server.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses every new API request while the loop is far behind, answers health, and recovers by itself',
     async () => {
       const server = await createTestServer(get().db, {
         config: { loadShedDelayMs: THRESHOLD_MS, dataDir: dataDir() },
