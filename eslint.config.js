@@ -76,6 +76,22 @@ const webZones = [
   },
 ];
 
+// ---- Raw writes -------------------------------------------------------------------------------------
+// A remembered answer stays exact only if every write says what it changed (docs/architecture.md,
+// "Remembered answers"). The record functions and the query builder's writes in scopes do; a raw
+// INSERT, UPDATE or DELETE is allowed only as the statement of `rawWrite` (which records its effect)
+// or `rawWriteUnremembered` (a table no answer reads), in core/records/scope.ts. db/, the migrations
+// and the log store (a database of its own) are exempt.
+const RAW_WRITE =
+  "TaggedTemplateExpression[tag.name='sql'][quasi.quasis.0.value.raw=/^\\s*(insert|update|delete)\\b/i]";
+const RAW_WRITE_ALLOWED =
+  'CallExpression[callee.name=/^rawWrite(Unremembered)?$/] > TaggedTemplateExpression';
+export const rawWriteRule = {
+  selector: `${RAW_WRITE}:not(${RAW_WRITE_ALLOWED})`,
+  message:
+    'A raw write must say what it changed: run it through rawWrite (or rawWriteUnremembered) from core/records/scope.ts.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -109,6 +125,11 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
     },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: [`${server}/db/**`, `${server}/core/migrations/**`, `${server}/core/logs/**`],
+    rules: { 'no-restricted-syntax': ['error', rawWriteRule] },
   },
   {
     // Import cycles make modules load half-initialised and hide layering mistakes.

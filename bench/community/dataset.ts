@@ -580,7 +580,7 @@ export async function buildCommunity(
   );
 
   // ---- the search index, filled by the server's own rebuild (what a start on these rows would do)
-  await timed(timings, 'search', () => reindexAllStories(core.db.kysely, dialect));
+  await timed(timings, 'search', () => reindexAllStories(core.records, dialect));
 
   // The superuser goes through the record service (a real bcrypt hash, as for any sign-in).
   const superusers = find('_superusers');

@@ -31,7 +31,7 @@ import { relationIndexOf } from '../core/collections/relation-indexes';
 import type { RecordEvent } from '../core/hooks';
 import { findRecord } from '../core/records/find';
 import type { RecordData } from '../core/records/record';
-import { inWriteScope, type WriteScope } from '../core/records/scope';
+import { inWriteScope, rawWriteUnremembered, type WriteScope } from '../core/records/scope';
 import { createRecord, deleteRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
@@ -491,10 +491,10 @@ export async function eraseDueAccounts(core: Core, now = Date.now()): Promise<st
   for (const row of due.rows) {
     try {
       const done = await inWriteScope(core.records, undefined, async (s) => {
-        const claim =
-          await sql`UPDATE account_deletions SET erase_after = erase_after WHERE id = ${row.id} AND erase_after <> '' AND erase_after <= ${cutoff}`.execute(
-            s.db,
-          );
+        const claim = await rawWriteUnremembered(
+          s.db,
+          sql`UPDATE account_deletions SET erase_after = erase_after WHERE id = ${row.id} AND erase_after <> '' AND erase_after <= ${cutoff}`,
+        );
         if (Number(claim.numAffectedRows ?? 0) === 0) return false;
         const choice = { works: row.works, discussions: row.discussions } as DeletionChoice;
         await eraseAccount(core, text(row.user), choice, s, now);

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { columnKey } from '../core/records/list-cache';
+import { inWriteScope, rawWrite } from '../core/records/scope';
 import { ApiError } from '../tools/api-error';
 import { text } from './values';
 
@@ -57,20 +57,25 @@ export async function fillCommentRoots(core: Core): Promise<number> {
   if (!collection?.fields.some((field) => field.name === 'root')) return 0;
   let filled = 0;
   for (;;) {
-    const result = await sql`
-      UPDATE comments SET root = (
-        SELECT CASE WHEN parent.reply = '' THEN parent.id ELSE parent.root END
-        FROM comments parent WHERE parent.id = comments.reply
-      )
-      WHERE root = '' AND reply != '' AND EXISTS (
-        SELECT 1 FROM comments parent
-        WHERE parent.id = comments.reply AND (parent.reply = '' OR parent.root != '')
-      )`.execute(core.db.kysely);
+    const result = await inWriteScope(core.records, undefined, (scope) =>
+      rawWrite(
+        scope,
+        { columns: 'comments', fields: ['root'] },
+        sql`
+          UPDATE comments SET root = (
+            SELECT CASE WHEN parent.reply = '' THEN parent.id ELSE parent.root END
+            FROM comments parent WHERE parent.id = comments.reply
+          )
+          WHERE root = '' AND reply != '' AND EXISTS (
+            SELECT 1 FROM comments parent
+            WHERE parent.id = comments.reply AND (parent.reply = '' OR parent.root != '')
+          )`,
+      ),
+    );
     const round = Number(result.numAffectedRows ?? 0);
     if (round === 0) break;
     filled += round;
   }
-  if (filled > 0) core.records.lists?.changed([columnKey('comments', 'root')]);
   return filled;
 }
 

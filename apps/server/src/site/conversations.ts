@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import { findField } from '../core/collections/model';
 import type { RecordEvent } from '../core/hooks';
-import { columnKey } from '../core/records/list-cache';
+import { inWriteScope, rawWrite } from '../core/records/scope';
 import { createRecord, updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { withoutTags } from '../tools/html-text';
@@ -73,13 +73,16 @@ const SIDES = ['member_a', 'member_b'] as const;
 export async function fillConversationSides(core: Core): Promise<number> {
   const collection = core.registry.find('conversations');
   if (!collection || !SIDES.every((side) => findField(collection, side))) return 0;
-  const result = await sql`
-    UPDATE conversations SET member_a = substr(id, 1, 15), member_b = substr(id, 17, 15)
-    WHERE member_a = '' OR member_b = ''`.execute(core.db.kysely);
-  const filled = Number(result.numAffectedRows ?? 0);
-  // Remembered list totals that read the sides must be counted again.
-  if (filled > 0) core.records.lists?.changed(SIDES.map((side) => columnKey('conversations', side)));
-  return filled;
+  const result = await inWriteScope(core.records, undefined, (scope) =>
+    rawWrite(
+      scope,
+      { columns: 'conversations', fields: SIDES },
+      sql`
+        UPDATE conversations SET member_a = substr(id, 1, 15), member_b = substr(id, 17, 15)
+        WHERE member_a = '' OR member_b = ''`,
+    ),
+  );
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export function registerConversations(core: Core): void {

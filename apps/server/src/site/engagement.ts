@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { inWrite } from '../core/records/remembered-exists';
-import { columnsChanged } from '../core/records/scope';
+import { rawWrite } from '../core/records/scope';
 import { rememberedPost } from './links';
 import { notify, notifyFolded } from './notify';
 import { text } from './values';
@@ -16,8 +16,11 @@ type Counter = 'like_count' | 'favorite_count' | 'view_count' | 'comment_count';
 async function adjust(event: RecordEvent, postId: string, counter: Counter, delta: 1 | -1): Promise<void> {
   const column = sql.ref(counter);
   const value = delta > 0 ? sql`${column} + 1` : sql`CASE WHEN ${column} > 0 THEN ${column} - 1 ELSE 0 END`;
-  await sql`UPDATE posts SET ${column} = ${value} WHERE id = ${postId}`.execute(event.db);
-  columnsChanged(event.scope, 'posts', [counter]);
+  await rawWrite(
+    event.scope,
+    { columns: 'posts', fields: [counter] },
+    sql`UPDATE posts SET ${column} = ${value} WHERE id = ${postId}`,
+  );
 }
 
 function counted(core: Core, collection: string, postField: string, counter: Counter): void {

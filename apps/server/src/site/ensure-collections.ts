@@ -69,7 +69,7 @@ export async function ensureCollections(
   }
   // The search index is not a collection: its table is made once, then filled from the stories.
   if (await ensureSearchIndex(core.db.kysely, core.db.dialect))
-    await reindexAllStories(core.db.kysely, core.db.dialect);
+    await reindexAllStories(core.records, core.db.dialect);
   return report;
 }
 

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { LegacyPasswordCheck } from '../core/auth/legacy-passwords';
 import type { RecordEvent } from '../core/hooks';
-import { rowsChanged } from '../core/records/scope';
+import { rawWrite } from '../core/records/scope';
 import { updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { ApiError } from '../tools/api-error';
@@ -84,8 +84,11 @@ function claimOnNewPassword(event: RecordEvent): void {
 
 async function forgetOldPassword(event: RecordEvent): Promise<void> {
   if (!passwordChanged(event)) return;
-  await sql`DELETE FROM legacy_credentials WHERE "user" = ${text(event.record.id)}`.execute(event.db);
-  rowsChanged(event.scope, 'legacy_credentials');
+  await rawWrite(
+    event.scope,
+    { rows: 'legacy_credentials' },
+    sql`DELETE FROM legacy_credentials WHERE "user" = ${text(event.record.id)}`,
+  );
 }
 
 export function registerImportedAccounts(core: Core): void {

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { columnsChanged } from '../core/records/scope';
+import { rawWrite } from '../core/records/scope';
 import { text } from './values';
 
 async function copyUsername(event: RecordEvent): Promise<void> {
@@ -20,10 +20,11 @@ async function copyUsername(event: RecordEvent): Promise<void> {
 async function followRename(event: RecordEvent): Promise<void> {
   const username = text(event.record.username);
   if (username === text(event.previous?.username)) return;
-  await sql`UPDATE profiles SET username = ${username} WHERE "user" = ${text(event.record.id)}`.execute(
-    event.db,
+  await rawWrite(
+    event.scope,
+    { columns: 'profiles', fields: ['username'] },
+    sql`UPDATE profiles SET username = ${username} WHERE "user" = ${text(event.record.id)}`,
   );
-  columnsChanged(event.scope, 'profiles', ['username']);
 }
 
 export function registerProfileUsername(core: Core): void {

@@ -14,7 +14,7 @@
 import { sql } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
-import { inWriteScope } from '../core/records/scope';
+import { inWriteScope, rawWriteUnremembered } from '../core/records/scope';
 import { updateRecord } from '../core/records/write';
 import { systemRequest } from '../core/rules/request-info';
 import { formatDate, nowString } from '../tools/dates';
@@ -56,10 +56,10 @@ export async function publishDuePosts(core: Core, now = Date.now()): Promise<str
     const done = await inWriteScope(core.records, undefined, async (scope) => {
       // The claim: a row lock on PostgreSQL (a concurrent claim waits, then finds it published) and
       // the single writer on SQLite. Whoever claims it second changes no row and leaves it alone.
-      const claim =
-        await sql`UPDATE posts SET approved = approved WHERE id = ${id} AND approved <> '' AND (published = '' OR published IS NULL)`.execute(
-          scope.db,
-        );
+      const claim = await rawWriteUnremembered(
+        scope.db,
+        sql`UPDATE posts SET approved = approved WHERE id = ${id} AND approved <> '' AND (published = '' OR published IS NULL)`,
+      );
       if (Number(claim.numAffectedRows ?? 0) === 0) return false;
       await updateRecord(core.records, posts, id, { published: nowString() }, system, scope);
       return true;

@@ -36,7 +36,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Core } from '../core';
 import type { RecordEvent } from '../core/hooks';
 import { queryKey, rowsKey, type ListCache } from '../core/records/list-cache';
-import type { AnyKysely, DialectName } from '../db/types';
+import { inWriteScope, rawWrite, type WriteScope } from '../core/records/scope';
+import type { AnyKysely, Database, DialectName } from '../db/types';
 import {
   FACET_COLUMNS,
   facetsOf,
@@ -52,6 +53,8 @@ export const SEARCH_PAGE_SIZE = 20;
 
 /** The list-cache dependency key of the search index: every write to it marks this key changed. */
 export const SEARCH_INDEX_KEY = rowsKey('_story_search');
+/** What every write of the index changes: its remembered totals and pages are computed again. */
+const INDEX_ROWS = { rows: '_story_search' };
 
 /** Stories sharing one creation millisecond get consecutive sort keys (SQLite rowids). */
 const KEYS_PER_MS = 1024;
@@ -128,42 +131,54 @@ export async function ensureSearchIndex(db: AnyKysely, dialect: DialectName): Pr
 
 /** Removes a story's entry. On SQLite the rowid range of its creation time finds it without a scan. */
 async function removeEntry(
-  db: AnyKysely,
+  scope: WriteScope,
   dialect: DialectName,
   storyId: string,
   created: string,
 ): Promise<void> {
   if (dialect === 'sqlite') {
     const first = sqliteTimeKey(sql`${created}`);
-    await sql`DELETE FROM _story_search WHERE rowid BETWEEN ${first} AND ${first} + ${KEYS_PER_MS - 1}
-      AND story_id = ${storyId}`.execute(db);
+    await rawWrite(
+      scope,
+      INDEX_ROWS,
+      sql`DELETE FROM _story_search WHERE rowid BETWEEN ${first} AND ${first} + ${KEYS_PER_MS - 1}
+      AND story_id = ${storyId}`,
+    );
   } else {
-    await sql`DELETE FROM _story_search WHERE story_id = ${storyId}`.execute(db);
+    await rawWrite(scope, INDEX_ROWS, sql`DELETE FROM _story_search WHERE story_id = ${storyId}`);
   }
 }
 
 /** Rewrites one story's entry: present while its post is published, absent otherwise. */
-async function reindexStory(db: AnyKysely, dialect: DialectName, storyId: string): Promise<void> {
+async function reindexStory(scope: WriteScope, dialect: DialectName, storyId: string): Promise<void> {
   const row = (
     await sql<IndexedStory & { published: string }>`
       SELECT s.id AS id, p.title AS title, p.description AS description, s.content AS content,
         s.created AS created, p.published AS published, ${FACET_COLUMNS}
-      FROM stories s JOIN posts p ON p.id = s.post WHERE s.id = ${storyId}`.execute(db)
+      FROM stories s JOIN posts p ON p.id = s.post WHERE s.id = ${storyId}`.execute(scope.db)
   ).rows[0];
   if (!row) return;
-  await removeEntry(db, dialect, storyId, row.created);
+  await removeEntry(scope, dialect, storyId, row.created);
   if (row.published === '') return;
   const content = plainText(row.content);
   if (dialect === 'sqlite') {
     // The next free key of the creation millisecond: newer writes of the same ms sort first.
     const first = sqliteTimeKey(sql`${row.created}`);
-    await sql`INSERT INTO _story_search (rowid, story_id, created, title, description, content, facets)
+    await rawWrite(
+      scope,
+      INDEX_ROWS,
+      sql`INSERT INTO _story_search (rowid, story_id, created, title, description, content, facets)
       SELECT COALESCE(MAX(rowid) + 1, ${first}), ${storyId}, ${row.created}, ${row.title}, ${row.description},
         ${content}, ${facetsOf(row).join(' ')}
-      FROM _story_search WHERE rowid BETWEEN ${first} AND ${first} + ${KEYS_PER_MS - 1}`.execute(db);
+      FROM _story_search WHERE rowid BETWEEN ${first} AND ${first} + ${KEYS_PER_MS - 1}`,
+    );
   } else {
-    await sql`INSERT INTO _story_search (story_id, created, title, head, document, facets)
-      VALUES ${postgresEntry(row)}`.execute(db);
+    await rawWrite(
+      scope,
+      INDEX_ROWS,
+      sql`INSERT INTO _story_search (story_id, created, title, head, document, facets)
+      VALUES ${postgresEntry(row)}`,
+    );
   }
 }
 
@@ -195,8 +210,15 @@ const REBUILD_BATCH = 500;
  * bench generator) in batches of multi-row inserts, so 100k stories take seconds rather than one
  * round of statements per story.
  */
-export async function reindexAllStories(db: AnyKysely, dialect: DialectName): Promise<void> {
-  await sql`DELETE FROM _story_search`.execute(db);
+export async function reindexAllStories(
+  records: { db: Database; lists?: ListCache | undefined },
+  dialect: DialectName,
+): Promise<void> {
+  await inWriteScope(records, undefined, (scope) => refillIndex(scope, dialect));
+}
+
+async function refillIndex(scope: WriteScope, dialect: DialectName): Promise<void> {
+  await rawWrite(scope, INDEX_ROWS, sql`DELETE FROM _story_search`);
   // In creation order, so stories of one millisecond take consecutive keys, as the hooks give them.
   let after = { created: '', id: '' };
   let previousFirst = -1;
@@ -209,20 +231,28 @@ export async function reindexAllStories(db: AnyKysely, dialect: DialectName): Pr
           ${dialect === 'sqlite' ? sqliteTimeKey(sql.ref('s.created')) : sql`0`} AS first
         FROM stories s JOIN posts p ON p.id = s.post
         WHERE p.published != '' AND (s.created > ${after.created} OR (s.created = ${after.created} AND s.id > ${after.id}))
-        ORDER BY s.created, s.id LIMIT ${REBUILD_BATCH}`.execute(db)
+        ORDER BY s.created, s.id LIMIT ${REBUILD_BATCH}`.execute(scope.db)
     ).rows;
     if (rows.length === 0) return;
     if (dialect === 'postgres') {
-      await sql`INSERT INTO _story_search (story_id, created, title, head, document, facets)
-        VALUES ${sql.join(rows.map(postgresEntry))}`.execute(db);
+      await rawWrite(
+        scope,
+        INDEX_ROWS,
+        sql`INSERT INTO _story_search (story_id, created, title, head, document, facets)
+        VALUES ${sql.join(rows.map(postgresEntry))}`,
+      );
     } else {
       const values = rows.map((row) => {
         next = row.first === previousFirst ? next + 1 : row.first;
         previousFirst = row.first;
         return sql`(${next}, ${row.id}, ${row.created}, ${row.title}, ${row.description}, ${plainText(row.content)}, ${facetsOf(row).join(' ')})`;
       });
-      await sql`INSERT INTO _story_search (rowid, story_id, created, title, description, content, facets)
-        VALUES ${sql.join(values)}`.execute(db);
+      await rawWrite(
+        scope,
+        INDEX_ROWS,
+        sql`INSERT INTO _story_search (rowid, story_id, created, title, description, content, facets)
+        VALUES ${sql.join(values)}`,
+      );
     }
     const last = rows[rows.length - 1]!;
     after = { created: last.created, id: last.id };
@@ -384,25 +414,21 @@ export async function searchTotal(
 
 export function registerSearch(core: Core): void {
   const dialect = core.db.dialect;
-  const touched = (event: RecordEvent) => event.scope.changed.add(SEARCH_INDEX_KEY);
   const byStory = async (event: RecordEvent) => {
-    await reindexStory(event.db, dialect, text(event.record.id));
-    touched(event);
+    await reindexStory(event.scope, dialect, text(event.record.id));
   };
   const byPost = async (event: RecordEvent) => {
     const stories = await sql<{
       id: string;
     }>`SELECT id FROM stories WHERE post = ${text(event.record.id)}`.execute(event.db);
-    for (const { id } of stories.rows) await reindexStory(event.db, dialect, id);
-    if (stories.rows.length) touched(event);
+    for (const { id } of stories.rows) await reindexStory(event.scope, dialect, id);
   };
   core.hooks.on('afterCreate', byStory, 'stories');
   core.hooks.on('afterUpdate', byStory, 'stories');
   core.hooks.on(
     'afterDelete',
     async (event) => {
-      await removeEntry(event.db, dialect, text(event.record.id), text(event.record.created));
-      touched(event);
+      await removeEntry(event.scope, dialect, text(event.record.id), text(event.record.created));
     },
     'stories',
   );

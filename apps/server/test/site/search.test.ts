@@ -237,7 +237,7 @@ describeEachDialect('story search', (getDb) => {
       );
     }
     expect(await ensureSearchIndex(kysely, dialect)).toBe(true);
-    await reindexAllStories(kysely, dialect);
+    await reindexAllStories(community.core.records, dialect);
     expect(await ensureSearchIndex(kysely, dialect)).toBe(false);
     community.core.records.lists?.clear();
     expect((await search('bob', 'cobalt')).body.items.map((s) => s.id)).toEqual([id]);
@@ -287,7 +287,7 @@ describeEachDialect('story search', (getDb) => {
       );
     }
     expect(await ensureSearchIndex(kysely, dialect)).toBe(true);
-    await reindexAllStories(kysely, dialect);
+    await reindexAllStories(community.core.records, dialect);
     community.core.records.lists?.clear();
     const sized = await community.server.inject({
       method: 'GET',

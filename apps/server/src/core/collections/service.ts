@@ -208,6 +208,8 @@ export class CollectionService {
   /** Removes every record of the collection, then their files (cascades are still to come). */
   async truncate(idOrName: string): Promise<void> {
     const collection = this.require(idOrName);
+    // The removal reaches the remembered answers through `recordsRemoved`, as a deleted collection's does.
+    // eslint-disable-next-line no-restricted-syntax -- announced below, once the rows are gone
     const removed = await sql<{
       id: unknown;
     }>`DELETE FROM ${sql.table(collection.name)} RETURNING "id"`.execute(this.db.kysely);

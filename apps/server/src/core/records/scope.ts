@@ -1,3 +1,4 @@
+import type { QueryResult, RawBuilder } from 'kysely';
 import type { AnyKysely, Database } from '../../db/types';
 import { columnKey, rowsKey, type ListCache } from './list-cache';
 
@@ -26,6 +27,37 @@ export function rowsChanged(scope: WriteScope, collection: string): void {
 /** Records that `fields` of some rows of `collection` took new values. */
 export function columnsChanged(scope: WriteScope, collection: string, fields: Iterable<string>): void {
   for (const field of fields) scope.changed.add(columnKey(collection, field));
+}
+
+/** What a raw write statement changes that remembered answers read. */
+export type RawWriteEffect =
+  /** Rows of the collection were created or deleted. */
+  | { rows: string }
+  /** Some rows of the collection took new values in these fields. */
+  | { columns: string; fields: readonly string[] };
+
+/**
+ * Runs a raw INSERT, UPDATE or DELETE in `scope` and records what it changed, so remembered answers
+ * that read it are computed again after the commit. Lint allows raw write statements only here and
+ * in `rawWriteUnremembered` (and in db/): a write cannot forget to say what it changed.
+ */
+export async function rawWrite<R>(
+  scope: WriteScope,
+  effect: RawWriteEffect,
+  statement: RawBuilder<R>,
+): Promise<QueryResult<R>> {
+  const result = await statement.execute(scope.db);
+  if ('rows' in effect) rowsChanged(scope, effect.rows);
+  else columnsChanged(scope, effect.columns, effect.fields);
+  return result;
+}
+
+/**
+ * Runs a raw write that changes nothing a remembered answer reads: a table no list serves (the
+ * search index), or a claim that sets a column to its own value to lock a row.
+ */
+export function rawWriteUnremembered<R>(db: AnyKysely, statement: RawBuilder<R>): Promise<QueryResult<R>> {
+  return statement.execute(db);
 }
 
 /**

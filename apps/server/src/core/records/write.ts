@@ -17,7 +17,7 @@ import { createRuleCheck, ruleHolds } from '../rules/access';
 import { ROW } from './context';
 import { encodeData, type RecordData } from './record';
 import { inWrite } from './remembered-exists';
-import { columnsChanged, inWriteScope, rowsChanged, type WriteScope } from './scope';
+import { columnsChanged, inWriteScope, rawWrite, rowsChanged, type WriteScope } from './scope';
 import { uniqueViolation } from './unique-errors';
 import { validateFields, validateRelations, type FieldErrors } from './validate';
 import { prepareAuthCreate, prepareAuthUpdate } from './auth-fields';
@@ -263,8 +263,11 @@ export async function deleteWithReferences(
   await removeReferences(ctx, s, collection, String(record.id), (c, r) =>
     deleteWithReferences(ctx, s, c, r, request),
   );
-  await sql`DELETE FROM ${sql.table(collection.name)} WHERE id = ${String(record.id)}`.execute(s.db);
-  rowsChanged(s, collection.name);
+  await rawWrite(
+    s,
+    { rows: collection.name },
+    sql`DELETE FROM ${sql.table(collection.name)} WHERE id = ${String(record.id)}`,
+  );
   removeRecordFilesAfterCommit(ctx, s, collection, String(record.id));
   await ctx.hooks.emit('afterDelete', event);
   s.afterCommit.push(() => ctx.hooks.emit('deleteCommitted', { collection, record, request }));
