@@ -74,7 +74,12 @@ async function openStream(url: string, abort: AbortSignal): Promise<string> {
   }
 }
 
-async function post(url: string, path: string, token: string, body: string): Promise<number | string> {
+async function post(
+  url: string,
+  path: string,
+  token: string,
+  body: string | Uint8Array,
+): Promise<number | string> {
   try {
     const response = await fetch(`${url}${path}`, {
       method: 'POST',
@@ -117,7 +122,10 @@ async function abuse(url: string, orders: AbuserOrders): Promise<void> {
   const clientIds: string[] = [];
   for (let i = 0; i < STREAMS; i++) clientIds.push(await openStream(url, abort.signal));
   const deep = `{"user":"${orders.memberId}","type":"story","data":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-  const huge = `{"user":"${orders.memberId}","type":"story","data":"${'a'.repeat(30 * 1024 * 1024)}"}`;
+  // Encoded once: the attacker's cost of building it is not what is measured.
+  const huge = Buffer.from(
+    `{"user":"${orders.memberId}","type":"story","data":"${'a'.repeat(30 * 1024 * 1024)}"}`,
+  );
   try {
     while (running) {
       if (does('subscribe')) await subscribeAll(url, orders, clientIds);

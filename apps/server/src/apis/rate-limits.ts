@@ -54,6 +54,9 @@ interface Limit {
   counts?: 'success';
 }
 
+/** How often a member may change their live subscriptions (`POST /api/realtime`) in a minute. */
+export const REALTIME_CHANGES_PER_MINUTE = 120;
+
 const byIp = (subject: LimitSubject) => subject.ip;
 const byEmail = (field: string) => (subject: LimitSubject) => {
   const value = (subject.body as Record<string, unknown> | undefined)?.[field];
@@ -119,6 +122,16 @@ export const LIMITS = (core: Core): Array<Limit & { name: string }> => [
     method: 'POST',
     max: 10,
     windowSeconds: 3600,
+    key: byMember,
+  },
+  // Each change of a stream's subscriptions reads and prices its whole list again (up to 1,000
+  // filters, core/realtime/pricing.ts): bounded per member, far above what the web app's pages send.
+  {
+    name: 'realtime-subscribe',
+    route: /^\/api\/realtime$/,
+    method: 'POST',
+    max: REALTIME_CHANGES_PER_MINUTE,
+    windowSeconds: 60,
     key: byMember,
   },
   // A book reads and renders every chapter and image of a story or series (apis/epub.ts).

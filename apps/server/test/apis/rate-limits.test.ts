@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REALTIME_CHANGES_PER_MINUTE } from '../../src/apis/rate-limits';
 import { describeEachDialect } from '../support/databases';
 import { PASSWORD, buildFixture, type Fixture } from '../support/fixture';
 
@@ -115,6 +116,27 @@ describeEachDialect('abuse limits', (getDb) => {
     }
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+
+  it(`limits changes of live subscriptions to ${REALTIME_CHANGES_PER_MINUTE} a minute per member`, async () => {
+    const subscribe = (authorization: string) =>
+      fx.server.inject({
+        method: 'POST',
+        url: '/api/realtime',
+        payload: { clientId: 'no-such-client', subscriptions: ['comments/*'] },
+        headers: { authorization },
+        remoteAddress: '10.0.0.9',
+      });
+    const statuses = new Set<number>();
+    for (let i = 0; i < REALTIME_CHANGES_PER_MINUTE; i++)
+      statuses.add((await subscribe(fx.tokens.bob)).statusCode);
+    // Every change counts, answered or not (here the stream is unknown: 404).
+    expect([...statuses]).toEqual([404]);
+    const limited = await subscribe(fx.tokens.bob);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another member, from the same address, is not held back by bob's changes.
+    expect((await subscribe(fx.tokens.alice)).statusCode).toBe(404);
   });
 
   it('turns off with the rateLimits setting', async () => {
