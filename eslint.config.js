@@ -78,10 +78,10 @@ const webZones = [
 
 // ---- Raw writes -------------------------------------------------------------------------------------
 // A remembered answer stays exact only if every write says what it changed (docs/architecture.md,
-// "Remembered answers"). The record functions and the query builder's writes in scopes do; a raw
-// INSERT, UPDATE or DELETE is allowed only as the statement of `rawWrite` (which records its effect)
-// or `rawWriteUnremembered` (a table no answer reads), in core/records/scope.ts. db/, the migrations
-// and the log store (a database of its own) are exempt.
+// "Remembered answers"). The record functions do; a raw INSERT, UPDATE or DELETE is allowed only as
+// the statement of `rawWrite` (which records its effect) or `rawWriteUnremembered` (a row claim that
+// changes nothing), in core/records/scope.ts. db/, the migrations and the log store (a database of
+// its own) are exempt. Query-builder writes are not checked here: they still record by hand.
 const RAW_WRITE =
   "TaggedTemplateExpression[tag.name='sql'][quasi.quasis.0.value.raw=/^\\s*(insert|update|delete)\\b/i]";
 const RAW_WRITE_ALLOWED =

@@ -26,7 +26,6 @@ const COSTLY: Array<[string, RegExp]> = [
   ['POST', /^\/api\/backups(\/|\?|$)/],
   ['PUT', /^\/api\/collections\/import(\?|$)/],
   ['POST', /^\/api\/batch(\?|$)/],
-  ['POST', /^\/api\/account\/export(\/|\?|$)/],
 ];
 
 /** A body larger than this (uploads, mostly) is costly whatever the route. */

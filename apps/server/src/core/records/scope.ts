@@ -53,8 +53,8 @@ export async function rawWrite<R>(
 }
 
 /**
- * Runs a raw write that changes nothing a remembered answer reads: a table no list serves (the
- * search index), or a claim that sets a column to its own value to lock a row.
+ * Runs a raw write that changes nothing a remembered answer reads: a claim that sets a column to
+ * its own value to lock a row (scheduled publishing, account erasure).
  */
 export function rawWriteUnremembered<R>(db: AnyKysely, statement: RawBuilder<R>): Promise<QueryResult<R>> {
   return statement.execute(db);
