@@ -18,6 +18,7 @@ import { registerSite } from './site';
 import { schedulePresenceSweep } from './site/presence';
 import { scheduleScheduledPublishing } from './site/scheduled';
 import { scheduleAccountErasure } from './site/account-deletion';
+import { scheduleDataExports } from './site/data-export';
 import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
@@ -192,6 +193,7 @@ async function startInstance(config: Config, logger: Logger, restart: Restart): 
   schedulePresenceSweep(core);
   scheduleScheduledPublishing(core, config.scheduledPublishEveryMs);
   scheduleAccountErasure(core, config.accountErasureEveryMs);
+  scheduleDataExports(core, config.dataExportEveryMs);
   core.crons.start();
   const readiness = readinessChecks({ db, files, pingRedis: cluster.ping });
   const server = await createServer({ config, db, core, logger, readiness });

@@ -54,6 +54,7 @@ const envSchema = z.object({
   LOAD_SHED_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   SCHEDULED_PUBLISH_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   ACCOUNT_ERASURE_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  DATA_EXPORT_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   SEED_DEMO: yesNo,
   OIDC_ISSUER: optionalUrl(['http', 'https']),
   OIDC_CLIENT_ID: z.string().trim().optional(),
@@ -122,6 +123,8 @@ export interface Config {
   scheduledPublishEveryMs: number;
   /** How often accounts whose deletion grace period is over are erased (site/account-deletion.ts). */
   accountErasureEveryMs: number;
+  /** How often waiting data exports are built and expired ones removed (site/data-export.ts). */
+  dataExportEveryMs: number;
   /** Seed demo members and stories into a fresh install (off in production unless asked for). */
   seedDemo: boolean;
   /** The single OpenID Connect provider for sign-in (PRODUCT.md §3); undefined when not configured. */
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     loadShedDelayMs: e.LOAD_SHED_DELAY_MS,
     scheduledPublishEveryMs: e.SCHEDULED_PUBLISH_EVERY_MS,
     accountErasureEveryMs: e.ACCOUNT_ERASURE_EVERY_MS,
+    dataExportEveryMs: e.DATA_EXPORT_EVERY_MS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

@@ -11,6 +11,9 @@
  *   same choices and a reason, which the moderation log keeps. The account is named in the body, not
  *   the address, as request logs keep addresses and the account is to leave no trace.
  *
+ * - `POST /api/account/export`: the signed-in member asks for a copy of their data (site/data-export.ts),
+ *   once a day; it is built in the background and announced by a notification and a mail.
+ *
  * Wrong passwords count against the same hourly limit as failed sign-ins, so this is no way around it.
  */
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +31,7 @@ import {
   requestDeletion,
   type DeletionChoice,
 } from '../site/account-deletion';
+import { requestExport } from '../site/data-export';
 import { ApiError } from '../tools/api-error';
 
 const FAILED = 'Failed to delete the account.';
@@ -110,6 +114,13 @@ export function registerAccountRoutes(app: FastifyInstance, core: Core): void {
     const { eraseAfter } = await confirmDeletionByMail(core, String(member.id), token);
     request.log.info({ event: 'account.deletion_requested', by: 'mail' }, 'account deletion requested');
     return { eraseAfter, graceDays: GRACE_DAYS, usernameCoolingOffDays: USERNAME_COOLING_OFF_DAYS };
+  });
+
+  app.post('/api/account/export', async (request, reply) => {
+    const member = memberOf(request);
+    const answer = await requestExport(core, String(member.id));
+    request.log.info({ event: 'account.export_requested' }, 'data export requested');
+    return reply.status(202).send(answer);
   });
 
   app.post('/api/account/delete-member', async (request, reply) => {

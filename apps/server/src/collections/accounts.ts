@@ -1,5 +1,5 @@
 import type { CollectionInput } from '../core/collections/model';
-import { ADMIN } from './rules';
+import { ADMIN, owns } from './rules';
 
 /**
  * Account deletion (issue 45, docs/adr/0037-account-deletion.md). A member's request waits here through
@@ -56,5 +56,36 @@ export const retiredUsernames: CollectionInput = {
   indexes: [
     'CREATE UNIQUE INDEX idx_retired_usernames_hash ON "retired_usernames" ("name_hash")',
     'CREATE INDEX idx_retired_usernames_until ON "retired_usernames" ("until")',
+  ],
+};
+
+/**
+ * A member's copy of their data (GDPR articles 15 and 20; site/data-export.ts builds it). A row is
+ * asked for by `POST /api/account/export`, at most one a day, built by a background job, and removed
+ * with its file when `expires` has passed. The zip is a protected file: downloading it needs the
+ * member's own session (a file token), never a secret in a mailed link.
+ */
+export const dataExports: CollectionInput = {
+  name: 'data_exports',
+  listRule: owns('user'),
+  viewRule: owns('user'),
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  fields: [
+    { name: 'user', type: 'relation', collectionId: 'users', required: true, cascadeDelete: true },
+    // pending: asked for; building: claimed by a job; ready: the file is there; failed: it could not be made.
+    { name: 'status', type: 'select', values: ['pending', 'building', 'ready', 'failed'], required: true },
+    // Written by the job straight to storage (it can be larger than an upload is held in memory).
+    { name: 'file', type: 'file', maxSelect: 1, protected: true },
+    // When the job took it: a claim older than the job's time limit is taken again (a process died).
+    { name: 'claimed', type: 'date' },
+    { name: 'expires', type: 'date' },
+    { name: 'created', type: 'autodate', onCreate: true },
+    { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
+  ],
+  indexes: [
+    'CREATE INDEX idx_data_exports_user ON "data_exports" ("user", "created")',
+    'CREATE INDEX idx_data_exports_status ON "data_exports" ("status")',
   ],
 };

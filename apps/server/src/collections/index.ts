@@ -3,7 +3,7 @@
  * are created. Relations between them are resolved by name.
  */
 import type { CollectionInput } from '../core/collections/model';
-import { accountDeletions, retiredUsernames } from './accounts';
+import { accountDeletions, dataExports, retiredUsernames } from './accounts';
 import { blocks } from './blocks';
 import { labels, pages, tags } from './catalog';
 import { drafts, postRevisions } from './drafts';
@@ -58,4 +58,5 @@ export const communityCollections: readonly CollectionInput[] = [
   legacyCredentials,
   accountDeletions,
   retiredUsernames,
+  dataExports,
 ];

@@ -237,23 +237,28 @@ async function cancelOnSignIn(core: Core, collection: Collection, record: Record
   }
 }
 
-/** The member's posts: left where others remain, else orphaned, kept or removed as they chose. */
-async function settlePosts(core: Core, s: WriteScope, userId: string, choice: DeletionChoice) {
+/**
+ * The ids of the posts the member contributes to. From the member's side: the relation index of
+ * `contributors` (db/relation-index.ts) holds one row per post and contributor, so this reads the
+ * member's posts, not every post.
+ */
+export async function memberPostIds(core: Core, db: WriteScope['db'], userId: string): Promise<string[]> {
   const posts = collectionOf(core, 'posts');
-  // From the member's side: the relation index of `contributors` (db/relation-index.ts) holds one row
-  // per post and contributor, so this reads the member's posts, not every post.
   const index = relationIndexOf(posts, findField(posts, 'contributors')!);
-  const ids = index
-    ? await idsOf(
-        s.db,
-        sql<{ id: string }>`SELECT record AS id FROM ${sql.table(index)} WHERE target = ${userId}`,
-      )
-    : await idsOf(
-        s.db,
+  return index
+    ? idsOf(db, sql<{ id: string }>`SELECT record AS id FROM ${sql.table(index)} WHERE target = ${userId}`)
+    : idsOf(
+        db,
         sql<{
           id: string;
         }>`SELECT p.id FROM posts AS p WHERE EXISTS (SELECT 1 FROM ${core.db.flavor.jsonEach(sql.ref('p.contributors'), 'je')} WHERE ${sql.ref('je.value')} = ${userId})`,
       );
+}
+
+/** The member's posts: left where others remain, else orphaned, kept or removed as they chose. */
+async function settlePosts(core: Core, s: WriteScope, userId: string, choice: DeletionChoice) {
+  const posts = collectionOf(core, 'posts');
+  const ids = await memberPostIds(core, s.db, userId);
   for (const id of ids) {
     // An earlier delete may have taken this one with it (a chapter of a removed series does not).
     const post = await findRecord(core.records, posts, id, null, s.db);

@@ -557,6 +557,19 @@ const rows: Row[] = [
     body: { name_hash: 'a'.repeat(64), until: '2099-01-01 00:00:00.000Z' },
     expect: { guest: 403, bob: 403, admin: 403 },
   },
+  // Data exports (issue 45): asked for through POST /api/account/export and written by its job only;
+  // each member reads their own (none exist here, so every list is empty but allowed to members).
+  {
+    collection: 'data_exports',
+    op: 'list',
+    expect: { guest: [200, 0], bob: [200, 0], mod: [200, 0], admin: [200, 0], superuser: [200, 0] },
+  },
+  {
+    collection: 'data_exports',
+    op: 'create',
+    body: { user: CAST.bob, status: 'ready' },
+    expect: { guest: 403, bob: 403, mod: 403, admin: 403 },
+  },
   // staff_messages: the dashboard's staff chat; staff only, each as themself, never edited.
   {
     collection: 'staff_messages',

@@ -121,3 +121,18 @@ export function accountDeletionMail(
     ctx,
   );
 }
+
+/** The member's data is ready; the link opens the settings, where their own session downloads it. */
+export function dataExportMail(to: string, days: number, ctx: MailContext): MailMessage {
+  return compose(
+    to,
+    `Your ${ctx.siteTitle} data is ready`,
+    [
+      'The copy of your data you asked for is ready: a zip with your account, profile, works, comments, messages and everything else the site keeps about you.',
+      `Sign in and download it from your settings within ${days} days; after that it is deleted.`,
+      'If you did not ask for it, change your password: someone signed in to your account.',
+    ],
+    { url: `${ctx.publicUrl}/settings#your-data`, label: 'Download my data' },
+    ctx,
+  );
+}
