@@ -29,7 +29,7 @@ export class AppPage {
   }
 
   /** A flash message (spec part 1 §2) with exactly this text. */
-  flash(text: string): Locator {
+  flash(text: string | RegExp): Locator {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
 

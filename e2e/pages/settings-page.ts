@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { AppPage } from './app-page';
 
-/** /settings: site and profile settings, email verification and change, password. */
+/** /settings: site and profile settings, email verification and change, password, your data, deletion. */
 export class SettingsPage extends AppPage {
   get pageHeading() {
     return this.page.getByRole('heading', { level: 1, name: 'Settings' });
@@ -57,5 +58,32 @@ export class SettingsPage extends AppPage {
   /** The colour scheme Mantine applied to the page: `dark` or `light`. */
   colorScheme(): Promise<string | null> {
     return this.page.locator('html').getAttribute('data-mantine-color-scheme');
+  }
+
+  /** "Your data": asks for the export; the section then says it is being gathered. */
+  async requestDataExport(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Download my data' }).click();
+    await this.text('We are gathering your data. We will tell you when it is ready.').waitFor();
+  }
+
+  /** Waits until the export is ready (the section updates by itself) and downloads the zip. */
+  async downloadDataExport(timeout = 60_000): Promise<{ name: string; bytes: Buffer }> {
+    const button = this.page.getByRole('button', { name: 'Download the zip' });
+    await button.waitFor({ timeout });
+    const [file] = await Promise.all([this.page.waitForEvent('download'), button.click()]);
+    return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
+  }
+
+  /** "Delete my account" with the choice for works (comments and forum posts kept) and the password. */
+  async deleteAccount(password: string, works: 'orphan' | 'delete'): Promise<void> {
+    const form = this.page.getByRole('form', { name: 'Delete my account' });
+    await form
+      .getByRole('radio', {
+        name: works === 'orphan' ? 'Keep them for readers, shown as by "orphaned"' : 'Delete them',
+        exact: true,
+      })
+      .check();
+    await form.getByLabel(/^Your password/).fill(password);
+    await form.getByRole('button', { name: 'Delete My Account' }).click();
   }
 }
