@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { DataExport } from '../../features/account/data-export';
 import { DeleteAccount } from '../../features/account/delete-account';
 import { SettingsPage } from '../../features/account/settings-page';
 import { BlockedMembers } from '../../features/blocks/blocked-members';
@@ -8,8 +9,8 @@ import { ReaderSettingsSection } from '../../features/reader-settings/reader-set
 
 /**
  * /settings: the account's settings, then reader settings, the messages feature's "Who may message me",
- * the blocks feature's blocked members, the muted tags and labels, and last, away from the everyday
- * settings, deleting the account.
+ * the blocks feature's blocked members, the muted tags and labels, downloading the member's data, and
+ * last, away from the everyday settings, deleting the account.
  */
 export function SettingsScreen() {
   return (
@@ -29,6 +30,7 @@ export function SettingsScreen() {
         <BlockedMembers />
       </Stack>
       <MutedFiltersSection />
+      <DataExport />
       <DeleteAccount />
     </Stack>
   );

@@ -6,4 +6,8 @@ export const accountKeys = {
   /** Asking for the confirmation mail, and following its link (mutations too). */
   deletionMail: (userId: string) => ['users', userId, 'deletion', 'mail'] as const,
   deletionConfirmation: (userId: string) => ['users', userId, 'deletion', 'confirm'] as const,
+  /** The member's latest export of their data (a `data_exports` row), and asking for a new one. */
+  dataExport: (userId: string) => ['data_exports', userId, 'latest'] as const,
+  dataExportRequest: (userId: string) => ['data_exports', userId, 'request'] as const,
+  dataExportDownload: (userId: string) => ['data_exports', userId, 'download'] as const,
 };
