@@ -70,7 +70,10 @@ const readableTime = (date: Date) =>
     timeZoneName: 'short',
   });
 
-/** Asks for an export; refused (429) when the member already asked within the day. */
+/**
+ * Asks for an export; refused (429) when the member already asked within the day. One that failed
+ * does not count: the failure was the site's, not the member's asking too often.
+ */
 export async function requestExport(
   core: Core,
   userId: string,
@@ -81,7 +84,7 @@ export async function requestExport(
     const last = (
       await sql<{
         created: string;
-      }>`SELECT created FROM data_exports WHERE "user" = ${userId} AND created > ${since} ORDER BY created DESC LIMIT 1`.execute(
+      }>`SELECT created FROM data_exports WHERE "user" = ${userId} AND created > ${since} AND status <> 'failed' ORDER BY created DESC LIMIT 1`.execute(
         s.db,
       )
     ).rows[0];

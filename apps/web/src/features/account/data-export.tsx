@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import {
   isGathering,
+  mayAskAgain,
   useDownloadDataExport,
   useLatestDataExport,
   useRequestDataExport,
@@ -72,26 +73,24 @@ export function DataExport() {
   else if (latest.isError) body = <LoadFailed error={latest.error} onRetry={() => void latest.refetch()} />;
   else body = <LatestExport entry={latest.data} userId={userId} />;
 
-  const gathering = isGathering(latest.data);
+  // The ask is offered while the server would take it; a ready zip from today is the answer meanwhile.
+  const askable = latest.isSuccess && mayAskAgain(latest.data);
 
   return (
-    <Stack component="section" aria-labelledby="settings-your-data" gap="xs">
+    <Stack component="section" id="your-data" aria-labelledby="settings-your-data" gap="xs">
       <Title order={2} id="settings-your-data">
         {DATA_EXPORT_TEXTS.heading}
       </Title>
       <Text size="sm" maw={640}>
         {DATA_EXPORT_TEXTS.about}
       </Text>
-      <Group>
-        <Button
-          variant="default"
-          loading={request.isPending}
-          disabled={gathering || request.isPending}
-          onClick={() => request.mutate()}
-        >
-          {DATA_EXPORT_TEXTS.request}
-        </Button>
-      </Group>
+      {askable && (
+        <Group>
+          <Button variant="default" loading={request.isPending} onClick={() => request.mutate()}>
+            {DATA_EXPORT_TEXTS.request}
+          </Button>
+        </Group>
+      )}
       {body}
     </Stack>
   );

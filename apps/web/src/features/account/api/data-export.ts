@@ -25,6 +25,19 @@ export function isGathering(entry: DataExportRecord | null | undefined): boolean
   return entry?.status === 'pending' || entry?.status === 'building';
 }
 
+/** The server takes one ask a day (a failed export does not count). */
+export const DATA_EXPORT_EVERY_MS = 24 * 3_600_000;
+
+/**
+ * Whether asking again makes sense: never asked, the last one failed, or it was asked more than a day
+ * ago. Otherwise the server would refuse, and the ready zip is the answer.
+ */
+export function mayAskAgain(entry: DataExportRecord | null | undefined, now = Date.now()): boolean {
+  if (!entry || entry.status === 'failed') return true;
+  if (isGathering(entry)) return false;
+  return now - Date.parse(entry.created.replace(' ', 'T')) >= DATA_EXPORT_EVERY_MS;
+}
+
 /** The member's latest export, or null when they never asked for one (the server's rule lists only theirs). */
 export async function getLatestDataExport(): Promise<DataExportRecord | null> {
   const list = await pb.collection('data_exports').getList<DataExportRecord>(1, 1, { sort: '-created' });
