@@ -8,6 +8,7 @@ import type { RecordEvent } from '../core/hooks';
 import { inWrite } from '../core/records/remembered-exists';
 import { rawWrite } from '../core/records/scope';
 import { rememberedPost } from './links';
+import { membersToTellOfMentions } from './mentions';
 import { notify, notifyFolded } from './notify';
 import { text } from './values';
 
@@ -48,6 +49,20 @@ function reactionNotice(core: Core, collection: 'likes' | 'favorites', icon: str
   );
 }
 
+/** Members a comment mentions, told once each; `told` are those this write told already. */
+async function mentionNotices(core: Core, event: RecordEvent, told: ReadonlySet<string> = new Set()) {
+  const post = await rememberedPost(inWrite(core.records, event.scope), String(event.record.target));
+  if (!post) return;
+  const href = `${post.href}#comment-${String(event.record.id)}`;
+  for (const user of await membersToTellOfMentions(core, event, post.id, told))
+    await notify(core, event, {
+      user,
+      icon: 'mention',
+      href,
+      content: `You were mentioned in a comment on "${post.title}"`,
+    });
+}
+
 async function commentNotices(core: Core, event: RecordEvent): Promise<void> {
   const post = await rememberedPost(inWrite(core.records, event.scope), String(event.record.target));
   if (!post) return;
@@ -69,8 +84,11 @@ async function commentNotices(core: Core, event: RecordEvent): Promise<void> {
         href,
         content: `New reply to your comment on "${post.title}"`,
       });
+      told.add(parent.author);
     }
   }
+  // One notice per member: a mentioned author or parent was told above.
+  await mentionNotices(core, event, told);
 }
 
 export function registerEngagement(core: Core): void {
@@ -81,4 +99,5 @@ export function registerEngagement(core: Core): void {
   reactionNotice(core, 'likes', 'heart', 'liked');
   reactionNotice(core, 'favorites', 'star', 'favorited');
   core.hooks.on('afterCreate', (event) => commentNotices(core, event), 'comments');
+  core.hooks.on('afterUpdate', (event) => mentionNotices(core, event), 'comments');
 }

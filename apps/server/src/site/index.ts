@@ -8,6 +8,7 @@ import { registerCommentThreads } from './comment-threads';
 import { registerConversations } from './conversations';
 import { registerEngagement } from './engagement';
 import { registerForums } from './forums';
+import { registerMentions } from './mentions';
 import { registerFollows } from './follows';
 import { registerImportedAccounts } from './imported-accounts';
 import { registerModeration } from './moderation';
@@ -45,6 +46,7 @@ export function registerSite(core: Core): void {
   registerModeration(core);
   registerModerationLog(core);
   registerForums(core);
+  registerMentions(core);
   registerModeratorPowers(core);
   registerWriteLimits(core);
   registerPresence(core);
