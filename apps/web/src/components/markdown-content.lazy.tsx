@@ -1,6 +1,8 @@
 import { Typography } from '@mantine/core';
+import { useMemo } from 'react';
 import Markdown, { defaultUrlTransform, type Options, type UrlTransform } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import { remarkMentions } from './markdown-mentions';
 
 type PluggableList = NonNullable<Options['remarkPlugins']>;
 
@@ -17,6 +19,7 @@ export interface MarkdownContentBodyProps {
 }
 
 export function MarkdownContentBody({ markdown, remarkPlugins, resolveImage }: MarkdownContentBodyProps) {
+  const plugins = useMemo(() => [...remarkPlugins, remarkMentions], [remarkPlugins]);
   // The rewritten address still passes the default filter, so an attachment can never smuggle in a scheme.
   // The one exception is a `blob:` address the app itself made for a file chosen in the editor (the
   // preview): only a rewrite can produce it, never what a member wrote.
@@ -27,7 +30,7 @@ export function MarkdownContentBody({ markdown, remarkPlugins, resolveImage }: M
   };
   return (
     <Typography>
-      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={REHYPE_PLUGINS} urlTransform={urlTransform}>
+      <Markdown remarkPlugins={plugins} rehypePlugins={REHYPE_PLUGINS} urlTransform={urlTransform}>
         {markdown}
       </Markdown>
     </Typography>
