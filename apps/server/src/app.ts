@@ -19,6 +19,7 @@ import { schedulePresenceSweep } from './site/presence';
 import { scheduleScheduledPublishing } from './site/scheduled';
 import { scheduleAccountErasure } from './site/account-deletion';
 import { scheduleDataExports } from './site/data-export';
+import { scheduleMailQueue } from './site/mail-queue';
 import { ensureCollections } from './site/ensure-collections';
 import { seedSite, type SeedReport } from './site/seed';
 import { createServer } from './server';
@@ -194,6 +195,7 @@ async function startInstance(config: Config, logger: Logger, restart: Restart): 
   scheduleScheduledPublishing(core, config.scheduledPublishEveryMs);
   scheduleAccountErasure(core, config.accountErasureEveryMs);
   scheduleDataExports(core, config.dataExportEveryMs);
+  scheduleMailQueue(core, config.mailQueueEveryMs);
   core.crons.start();
   const readiness = readinessChecks({ db, files, pingRedis: cluster.ping });
   const server = await createServer({ config, db, core, logger, readiness });

@@ -55,6 +55,7 @@ const envSchema = z.object({
   SCHEDULED_PUBLISH_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   ACCOUNT_ERASURE_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   DATA_EXPORT_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  MAIL_QUEUE_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SEED_DEMO: yesNo,
   OIDC_ISSUER: optionalUrl(['http', 'https']),
   OIDC_CLIENT_ID: z.string().trim().optional(),
@@ -125,6 +126,8 @@ export interface Config {
   accountErasureEveryMs: number;
   /** How often waiting data exports are built and expired ones removed (site/data-export.ts). */
   dataExportEveryMs: number;
+  /** How often queued mail that is due (again) is sent (site/mail-queue.ts). */
+  mailQueueEveryMs: number;
   /** Seed demo members and stories into a fresh install (off in production unless asked for). */
   seedDemo: boolean;
   /** The single OpenID Connect provider for sign-in (PRODUCT.md §3); undefined when not configured. */
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     scheduledPublishEveryMs: e.SCHEDULED_PUBLISH_EVERY_MS,
     accountErasureEveryMs: e.ACCOUNT_ERASURE_EVERY_MS,
     dataExportEveryMs: e.DATA_EXPORT_EVERY_MS,
+    mailQueueEveryMs: e.MAIL_QUEUE_EVERY_MS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

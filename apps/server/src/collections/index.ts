@@ -9,6 +9,7 @@ import { labels, pages, tags } from './catalog';
 import { drafts, postRevisions } from './drafts';
 import { comments, favorites, likes, notifications, views } from './engagement';
 import { importLinks, legacyCredentials } from './imports';
+import { mailQueue } from './mail';
 import { postInvitations } from './invitations';
 import { forumPostCounts, forumPosts, forums, pinnedForumPosts } from './forums';
 import { conversations, messageRequests, messages } from './messaging';
@@ -59,4 +60,5 @@ export const communityCollections: readonly CollectionInput[] = [
   accountDeletions,
   retiredUsernames,
   dataExports,
+  mailQueue,
 ];

@@ -38,6 +38,7 @@ import { ApiError } from '../tools/api-error';
 import { formatDate } from '../tools/dates';
 import { ALPHANUMERIC, constantTimeEqual, randomString, randomTokenKey } from '../tools/security/random';
 import { accountDeletionMail } from '../core/mail/templates';
+import { forgetMailTo } from './mail-queue';
 import { text } from './values';
 
 export const GRACE_DAYS = 7;
@@ -433,6 +434,8 @@ export async function eraseAccount(
     await settleComments(core, s, userId, choice);
     await settleMessages(core, s, userId);
     await settleRecords(core, s, userId);
+    // Mail not yet sent to the account's address (a data export's announcement) goes with it.
+    await forgetMailTo(core, text(user.email), s);
     await deleteRecord(core.records, users, userId, system(core), s);
     await retireUsername(core, s, text(user.username), now);
   });

@@ -40,6 +40,7 @@ import type { FileStorage } from '../tools/files/storage';
 import type { Book } from '../tools/epub/book';
 import { OwnerBusyError, PoolBusyError } from '../tools/workers/pool';
 import { memberPostIds } from './account-deletion';
+import { queueMail } from './mail-queue';
 import { bookFileName, bookStream, seriesBook, storyBook } from './epub';
 import { text } from './values';
 
@@ -425,9 +426,8 @@ async function announce(core: Core, user: RecordData): Promise<void> {
     system(core),
   );
   const email = text(user.email);
-  if (!email) return;
-  const { mailer, mail } = core.accountMail;
-  await mailer.send(dataExportMail(email, DAYS, mail));
+  // Queued: a mail server that is down delays the mail, never the export.
+  if (email) await queueMail(core, dataExportMail(email, DAYS, core.accountMail.mail));
 }
 
 /** Builds one claimed export; a failure marks it failed (the member may ask again the next day). */

@@ -17,6 +17,7 @@ import {
   usernameWithheld,
 } from '../../src/site/account-deletion';
 import { conversationId } from '../../src/site/conversations';
+import { queueMail } from '../../src/site/mail-queue';
 import { describeEachDialect } from '../support/databases';
 import {
   C,
@@ -104,6 +105,13 @@ describeEachDialect('deleting one’s account (issue 45)', (getDb) => {
   async function leaverWithHistory(username: string) {
     const leaver = await addMember(community, username);
     const me = { token: leaver.token };
+    // A mail still waiting for the member's address (the mail server was down, say).
+    await queueMail(community.core, {
+      to: `${username}@example.com`,
+      subject: 'Waiting',
+      text: 'x',
+      html: '',
+    });
     const solo = await story(me, leaver.id, `${username}'s own story`);
     const shared = await story(me, leaver.id, `${username} and alice`);
     await coAuthorWithAlice(me, leaver.id, shared);
@@ -209,8 +217,10 @@ describeEachDialect('deleting one’s account (issue 45)', (getDb) => {
     expect((await api(su, 'GET', `collections/users/records/${leaver.id}`)).statusCode).toBe(200);
 
     expect(await eraseDueAccounts(community.core, afterGrace())).toEqual([leaver.id]);
-    // No row of any table names the member (scanned before this test's own requests name the id again).
+    // No row of any table names the member (scanned before this test's own requests name the id again),
+    // nor holds their address (the queued mail went with the account).
     expect(await rowsNaming(leaver.id)).toEqual([]);
+    expect(await rowsNaming('leaver@example.com')).toEqual([]);
 
     expect((await api(su, 'GET', `collections/users/records/${leaver.id}`)).statusCode).toBe(404);
     expect((await signIn(community, 'leaver')).status).toBe(400);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../src/core/mail/mailer';
 import { fileKey } from '../../src/core/files/record-files';
 import { CLAIM_MINUTES, DAYS, buildPendingExports, removeExpiredExports } from '../../src/site/data-export';
+import { sendDueMail } from '../../src/site/mail-queue';
 import { formatDate } from '../../src/tools/dates';
 import { multipart, png } from '../files/support';
 import { describeEachDialect } from '../support/databases';
@@ -184,6 +185,9 @@ describeEachDialect('downloading one’s data (issue 45)', (getDb) => {
     const expires = Date.parse(ready.expires.replace(' ', 'T'));
     expect(expires - Date.now()).toBeGreaterThan((DAYS - 1) * DAY_MS);
 
+    // The mail is queued with the notice and goes out with the mail job.
+    expect(mails.some((m) => /data is ready/.test(m.subject))).toBe(false);
+    expect((await sendDueMail(community.core)).sent).toBe(1);
     const mail = mails.find((m) => m.to === 'alice@example.com' && /data is ready/.test(m.subject));
     expect(mail?.text).toContain('/settings#your-data');
     expect(mail?.text).not.toContain(ready.file); // the mail carries no way to the file without a session

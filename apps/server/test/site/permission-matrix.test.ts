@@ -570,6 +570,24 @@ const rows: Row[] = [
     body: { user: CAST.bob, status: 'ready' },
     expect: { guest: 403, bob: 403, mod: 403, admin: 403 },
   },
+  // The mail queue (issue 44): the server's alone; a mail's text can hold a one-time link.
+  {
+    collection: 'mail_queue',
+    op: 'list',
+    expect: { guest: 403, bob: 403, mod: 403, admin: 403, superuser: [200, 0] },
+  },
+  {
+    collection: 'mail_queue',
+    op: 'create',
+    body: {
+      to: 'x@example.com',
+      subject: 'x',
+      text: 'x',
+      status: 'waiting',
+      next_attempt: '2026-01-01 00:00:00.000Z',
+    },
+    expect: { guest: 403, bob: 403, mod: 403, admin: 403 },
+  },
   // staff_messages: the dashboard's staff chat; staff only, each as themself, never edited.
   {
     collection: 'staff_messages',
