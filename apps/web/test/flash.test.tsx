@@ -120,6 +120,14 @@ describe('flash messages', () => {
     expect(flashTexts()).toEqual(['error: Twice.']);
   });
 
+  it('a success raised again is shown once, as a new flash (the answer to a new click)', () => {
+    const first = flash.success('Profile updated successfully.');
+    const again = flash.success('Profile updated successfully.');
+    expect(flashTexts()).toEqual(['success: Profile updated successfully.']);
+    expect(getFlashMessages()[0]!.id).toBe(again);
+    expect(again).not.toBe(first);
+  });
+
   it('a success replaces the errors of the attempts before it', () => {
     flash.error('Failed to update record.');
     flash.warning('Mind the gap.');
