@@ -89,6 +89,23 @@ describe('flash messages', () => {
     expect(scrolled).toEqual([first, second]);
   });
 
+  it('a new error flash does not pull the view away from the refused field the form focused', async () => {
+    renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    const above = { top: -1500, bottom: -1450, left: 0, right: 300, width: 300, height: 50, x: 0, y: -1500 };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ ...above, toJSON: () => above });
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    const field = document.createElement('input');
+    field.setAttribute('aria-invalid', 'true');
+    document.body.append(field);
+    field.focus();
+    act(() => {
+      flash.error('That username is already in use. Please choose a different one.');
+    });
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    field.remove();
+  });
+
   it('a new flash already in view leaves the page where it is; with less motion asked for, no smooth scroll', async () => {
     renderAt(shellRoutes, '/');
     await screen.findByRole('heading', { name: 'Start' });

@@ -29,9 +29,21 @@ export function isInView(element: Element): boolean {
   return box.top >= coveredTop() && box.bottom <= window.innerHeight;
 }
 
-/** Scrolls `element` into view unless it is already there: smoothly, unless the member asks for less motion. */
+/**
+ * Whether the focus is on a field marked invalid: a refused form shows its answer at the field, which
+ * form-errors.ts (`focusFirstInvalid`) focuses and so scrolls to; the flash must not pull the view away
+ * from it. (Should the focus move there after this reveal began, the focus's own scroll ends this one.)
+ */
+function answeredAtField(): boolean {
+  return document.activeElement?.matches('[aria-invalid="true"], input[data-invalid="true"]') ?? false;
+}
+
+/**
+ * Scrolls `element` into view unless it is already there or the answer is at a refused field:
+ * smoothly, unless the member asks for less motion.
+ */
 export function revealIfOutOfView(element: Element): void {
-  if (isInView(element)) return;
+  if (isInView(element) || answeredAtField()) return;
   element.scrollIntoView?.({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
 }
 
