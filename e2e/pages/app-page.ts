@@ -33,6 +33,39 @@ export class AppPage {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
 
+  /**
+   * Whether the element lies wholly inside the viewport and below the fixed header: what the member
+   * actually sees without scrolling.
+   */
+  async inView(locator: Locator): Promise<boolean> {
+    const box = await locator.boundingBox();
+    const viewport = this.page.viewportSize();
+    if (!box || !viewport) return false;
+    const header = await this.page.getByRole('banner').boundingBox();
+    const top = header ? header.y + header.height : 0;
+    return (
+      box.y >= top &&
+      box.y + box.height <= viewport.height &&
+      box.x >= 0 &&
+      box.x + box.width <= viewport.width
+    );
+  }
+
+  /** Scrolls to the very bottom of the page, as a member does to reach a long form's button. */
+  async scrollToBottom(): Promise<void> {
+    await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await this.page.waitForFunction(
+      () =>
+        Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1 &&
+        window.scrollY > 0,
+    );
+  }
+
+  /** The heading of the page shown (level 1). */
+  get mainHeading(): Locator {
+    return this.page.getByRole('main').getByRole('heading', { level: 1 });
+  }
+
   /** The header's account menu, present only while someone is signed in. */
   get accountMenu(): Locator {
     return this.page.getByRole('banner').getByRole('button', { name: /^Account menu for / });

@@ -49,8 +49,12 @@ export class EditProfilePage extends AppPage {
     for (const [label, value] of Object.entries(entry.socials ?? {})) await this.field(label).fill(value);
   }
 
+  get saveButton() {
+    return this.page.getByRole('button', { name: 'Save Profile' });
+  }
+
   async save(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Save Profile' }).click();
+    await this.saveButton.click();
   }
 
   get viewProfileButton() {

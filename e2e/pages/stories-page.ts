@@ -17,6 +17,16 @@ export class StoriesPage extends AppPage {
     return this.page.getByRole('link', { name: 'Submit Story' });
   }
 
+  /** A story's card in the list, by its title. */
+  card(title: string) {
+    return this.page.getByRole('article', { name: title, exact: true });
+  }
+
+  /** An author's name on a story's card, a link to their profile. */
+  cardAuthorLink(title: string, name: string) {
+    return this.card(title).getByRole('link', { name, exact: true });
+  }
+
   storyLink(title: string) {
     return this.page.getByRole('link', { name: title, exact: true });
   }

@@ -69,6 +69,21 @@ export class StoryPage extends AppPage {
     );
   }
 
+  /** An author's name in the story's byline, a link to their profile. */
+  authorLink(name: string): Locator {
+    return this.article.getByRole('link', { name, exact: true });
+  }
+
+  /** Text shown as written in the page, e.g. markdown shown as its source. */
+  shownText(text: string): Locator {
+    return this.page.getByRole('main').getByText(text);
+  }
+
+  /** Emphasis rendered from markdown (`*word*`, `**word**`) anywhere in the page's main area. */
+  get renderedEmphasis(): Locator {
+    return this.page.getByRole('main').locator('em, strong');
+  }
+
   /** A comment in the thread with this text. */
   commentWith(text: string): Locator {
     return this.page.getByRole('list', { name: 'Comments' }).getByRole('article').filter({ hasText: text });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Shell } from '../src/app/shell/shell';
 import { FLASH_TYPES, flash, flashError, getFlashMessages, showFlash } from '../src/components/flash';
 import { fakeApi } from './fake-api';
@@ -58,10 +58,91 @@ describe('flash messages', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a new flash out of view is scrolled into view; one already shown is not scrolled to again', async () => {
+    renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    // The member is far down a long form: everything at the top of the page is above the viewport.
+    const above = { top: -1500, bottom: -1450, left: 0, right: 300, width: 300, height: 50, x: 0, y: -1500 };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ ...above, toJSON: () => above });
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+
+    act(() => {
+      flash.info('Profile updated successfully.');
+    });
+    const first = screen.getByRole('alert');
+    expect(scrolled).toEqual([first]);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest', behavior: 'smooth' });
+
+    act(() => {
+      flash.warning('And one more thing.');
+    });
+    const second = screen.getAllByRole('alert').find((alert) => alert.textContent === 'And one more thing.');
+    expect(scrolled).toEqual([first, second]);
+
+    // Closing a flash re-renders the stack but reveals nothing.
+    await userEvent.click(within(second!).getByRole('button', { name: 'Dismiss' }));
+    expect(scrolled).toEqual([first, second]);
+  });
+
+  it('a new error flash does not pull the view away from the refused field the form focused', async () => {
+    renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    const above = { top: -1500, bottom: -1450, left: 0, right: 300, width: 300, height: 50, x: 0, y: -1500 };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ ...above, toJSON: () => above });
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    const field = document.createElement('input');
+    field.setAttribute('aria-invalid', 'true');
+    document.body.append(field);
+    field.focus();
+    act(() => {
+      flash.error('That username is already in use. Please choose a different one.');
+    });
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    field.remove();
+  });
+
+  it('a new flash already in view leaves the page where it is; with less motion asked for, no smooth scroll', async () => {
+    renderAt(shellRoutes, '/');
+    await screen.findByRole('heading', { name: 'Start' });
+    const inView = { top: 100, bottom: 150, left: 0, right: 300, width: 300, height: 50, x: 0, y: 100 };
+    const rect = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ ...inView, toJSON: () => inView });
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    act(() => {
+      flash.success('Settings saved successfully.');
+    });
+    expect(scrollIntoView).not.toHaveBeenCalled();
+
+    const below = { ...inView, top: 2000, bottom: 2050, y: 2000 };
+    rect.mockReturnValue({ ...below, toJSON: () => below });
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    act(() => {
+      flash.error('Failed to update record.');
+    });
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest', behavior: 'auto' });
+  });
+
   it('show the same text once', () => {
     flash.error('Twice.');
     flash.error('Twice.');
     expect(flashTexts()).toEqual(['error: Twice.']);
+  });
+
+  it('a success raised again is shown once, as a new flash (the answer to a new click)', () => {
+    const first = flash.success('Profile updated successfully.');
+    const again = flash.success('Profile updated successfully.');
+    expect(flashTexts()).toEqual(['success: Profile updated successfully.']);
+    expect(getFlashMessages()[0]!.id).toBe(again);
+    expect(again).not.toBe(first);
   });
 
   it('a success replaces the errors of the attempts before it', () => {

@@ -26,11 +26,13 @@ function publish(next: readonly FlashMessage[]): void {
  * Shows a flash message; the same text of the same type is shown once, not stacked. A success replaces
  * the success and error flashes before it: they were about the actions and attempts that came before,
  * and a moderator working down a queue should read what the last click did, not a pile of earlier
- * answers (nor an error beside a success, which would say the opposite of what happened).
+ * answers (nor an error beside a success, which would say the opposite of what happened). So a success
+ * with the same text as the one showing is a new flash too (the answer to a new click, e.g. saving a
+ * long form a second time), which the stack then scrolls into view like any new one.
  */
 export function showFlash(type: FlashType, text: string): number {
   const existing = messages.find((message) => message.type === type && message.text === text);
-  if (existing) return existing.id;
+  if (existing && type !== 'success') return existing.id;
   lastId += 1;
   const kept =
     type === 'success'
